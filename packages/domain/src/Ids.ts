@@ -1,0 +1,54 @@
+/** Branded identifiers of the domain's resources. */
+import { Schema } from "effect"
+
+export const AccountId = Schema.String.pipe(Schema.brand("AccountId"))
+export type AccountId = typeof AccountId.Type
+
+export const ApiKeyId = Schema.String.pipe(Schema.brand("ApiKeyId"))
+export type ApiKeyId = typeof ApiKeyId.Type
+
+export const BookmarkId = Schema.String.pipe(Schema.brand("BookmarkId"))
+export type BookmarkId = typeof BookmarkId.Type
+
+export const WebhookId = Schema.String.pipe(Schema.brand("WebhookId"))
+export type WebhookId = typeof WebhookId.Type
+
+export const DeliveryId = Schema.String.pipe(Schema.brand("DeliveryId"))
+export type DeliveryId = typeof DeliveryId.Type
+
+export const JobId = Schema.String.pipe(Schema.brand("JobId"))
+export type JobId = typeof JobId.Type
+
+/** Asset ids are capability URLs: 128 random bits as 32 hex characters. */
+export const AssetId = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{32}$/), Schema.brand("AssetId"))
+export type AssetId = typeof AssetId.Type
+
+/** The kinds of id the IdGenerator hands out, with their prefixes. */
+export const idPrefixes = {
+  account: "acc_",
+  apiKey: "key_",
+  bookmark: "bmk_",
+  webhook: "whk_",
+  delivery: "dlv_",
+  job: "job_"
+} as const
+export type IdKind = keyof typeof idPrefixes
+
+/** The branded type of each kind of id. */
+export interface IdOf {
+  readonly account: AccountId
+  readonly apiKey: ApiKeyId
+  readonly bookmark: BookmarkId
+  readonly webhook: WebhookId
+  readonly delivery: DeliveryId
+  readonly job: JobId
+}
+
+const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+/** An id of `kind`: its prefix and 22 base62 characters (~131 bits) drawn from `random` bytes (≥ 22). */
+export const fromRandom = <K extends IdKind>(kind: K, random: Uint8Array): IdOf[K] => {
+  let body = ""
+  for (let i = 0; i < 22; i++) body += base62[(random[i] ?? 0) % 62]
+  return (idPrefixes[kind] + body) as IdOf[K]
+}

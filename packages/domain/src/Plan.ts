@@ -1,0 +1,30 @@
+/** Plans and their allowances (spec §8). */
+import { Schema } from "effect"
+
+export const Plan = Schema.Literal("free", "plus", "ultra")
+export type Plan = typeof Plan.Type
+
+export const Limits = Schema.Struct({
+  perMinute: Schema.Int.pipe(Schema.positive()),
+  perMonth: Schema.Int.pipe(Schema.positive())
+})
+export type Limits = typeof Limits.Type
+
+export type Table = { readonly [P in Plan]: Limits }
+
+/** The specification's detailed table (the overview's conflicting plus figures are not used). */
+export const defaultTable: Table = {
+  free: { perMinute: 60, perMonth: 1_000 },
+  plus: { perMinute: 300, perMonth: 20_000 },
+  ultra: { perMinute: 1_000, perMonth: 100_000 }
+}
+
+/** `PLAN_LIMITS` JSON: any subset of plans, each fully specified. */
+export const TableOverride = Schema.Struct({
+  free: Schema.optionalWith(Limits, { exact: true }),
+  plus: Schema.optionalWith(Limits, { exact: true }),
+  ultra: Schema.optionalWith(Limits, { exact: true })
+})
+export type TableOverride = typeof TableOverride.Type
+
+export const withOverride = (table: Table, override: TableOverride): Table => ({ ...table, ...override })

@@ -1,0 +1,16 @@
+/** Port: screenshot bytes by capability id. */
+import { Context, type Option } from "effect"
+import type { AssetId } from "../Ids.js"
+import type { Storage } from "./Storage.js"
+
+export interface Asset {
+  readonly bytes: Uint8Array
+  readonly contentType: string
+}
+
+export class AssetStore extends Context.Tag("AssetStore")<AssetStore, {
+  readonly put: (id: AssetId, asset: Asset) => Storage<void>
+  readonly get: (id: AssetId) => Storage<Option.Option<Asset>>
+  /** The absolute URL the API serves the asset at. */
+  readonly url: (id: AssetId) => string
+}>() {}

@@ -1,0 +1,32 @@
+/** Port: the library of bookmarks. */
+import { Context, type Option } from "effect"
+import type * as Bookmark from "../Bookmark.js"
+import type { AccountId, BookmarkId } from "../Ids.js"
+import type { ListQuery } from "../Pagination.js"
+import type { Storage } from "./Storage.js"
+
+/** A new bookmark; storage assigns `createdAt` from `now` by the rule of `CreatedAt.next`. */
+export type NewBookmark = Omit<Bookmark.Record, "createdAt"> & { readonly now: number }
+
+/** What enrichment writes. */
+export interface Enrichment {
+  readonly derived: Bookmark.Derived
+  readonly processingError: string
+  readonly pageText: string
+}
+
+export class Bookmarks extends Context.Tag("Bookmarks")<Bookmarks, {
+  /** Inserts with `createdAt` unique and strictly increasing per account. */
+  readonly insert: (bookmark: NewBookmark) => Storage<Bookmark.Record>
+  readonly get: (id: BookmarkId) => Storage<Option.Option<Bookmark.Record>>
+  /**
+   * Newest first, at most `query.limit` rows strictly older than `before`, filtered by effective tag
+   * (case-insensitive), type and full-text query over title, description, summary, tags, note, URL and page text.
+   * Rows may come back with `pageText` empty: no list view shows it and it can be large.
+   */
+  readonly list: (accountId: AccountId, query: ListQuery) => Storage<ReadonlyArray<Bookmark.Record>>
+  /** Writes derived fields and `status=ready`, only while the bookmark is `processing`; none otherwise. */
+  readonly complete: (id: BookmarkId, enrichment: Enrichment) => Storage<Option.Option<Bookmark.Record>>
+  /** Merges app edits into the overrides; none when the bookmark does not exist. */
+  readonly edit: (id: BookmarkId, overrides: Bookmark.Overrides) => Storage<Option.Option<Bookmark.Record>>
+}>() {}

@@ -1,0 +1,9 @@
+/** Port: identifiers and random bytes (deterministic in tests). */
+import { Context, type Effect } from "effect"
+import type { IdKind, IdOf } from "../Ids.js"
+
+export class IdGenerator extends Context.Tag("IdGenerator")<IdGenerator, {
+  /** A fresh id of that kind (see `Ids.fromRandom`). */
+  readonly make: <K extends IdKind>(kind: K) => Effect.Effect<IdOf[K]>
+  readonly bytes: (length: number) => Effect.Effect<Uint8Array>
+}>() {}

@@ -1,0 +1,24 @@
+/** Port: metadata and readable text from fetched bytes (content-type routing, HTML parsing). */
+import { Context, type Effect } from "effect"
+import type { BookmarkType } from "../BookmarkType.js"
+
+export interface Extracted {
+  readonly type: BookmarkType
+  readonly title: string
+  readonly description: string
+  /** Absolute URLs or empty. */
+  readonly image: string
+  readonly favicon: string
+  /** Readable text of the page, whitespace collapsed. */
+  readonly text: string
+  /** The page is a bot challenge ("Just a moment…"): none of it describes the real page. */
+  readonly challenge: boolean
+}
+
+export class PageExtractor extends Context.Tag("PageExtractor")<PageExtractor, {
+  readonly extract: (input: {
+    readonly url: string
+    readonly contentType: string
+    readonly body: Uint8Array | string
+  }) => Effect.Effect<Extracted>
+}>() {}

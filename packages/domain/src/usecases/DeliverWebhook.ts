@@ -1,0 +1,77 @@
+/** Use case: one attempt of a claimed delivery, then failure accounting, retry scheduling or deactivation. */
+import { Clock, Effect, Option, Random } from "effect"
+import * as Delivery from "../Delivery.js"
+import { Policy } from "../Policy.js"
+import { Deliveries, type Claimed } from "../ports/Deliveries.js"
+import { Transactor } from "../ports/Transactor.js"
+import { type SendResult, WebhookSender } from "../ports/WebhookSender.js"
+import { Webhooks } from "../ports/Webhooks.js"
+import * as Signature from "../Signature.js"
+import * as Webhook from "../Webhook.js"
+
+export const userAgent = "BookmarkLibrary-Webhooks/1.0"
+
+/** POSTs the exact stored body with fresh Standard Webhooks timestamp and signatures. */
+export const send = Effect.fn("DeliverWebhook.send")(function*(input: {
+  readonly url: string
+  readonly secret: string
+  readonly deliveryId: string
+  readonly event: string
+  readonly body: string
+  readonly timeout: number
+}) {
+  const sender = yield* WebhookSender
+  const now = yield* Clock.currentTimeMillis
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": userAgent,
+    ...Signature.deliveryHeaders({ ...input, timestampSeconds: Math.floor(now / 1000) })
+  }
+  return yield* sender.send({ url: input.url, body: input.body, headers, timeout: input.timeout })
+})
+
+export const isSuccess = (result: SendResult): boolean =>
+  result.status !== null && result.status >= 200 && result.status <= 299
+
+export const deliverWebhook = Effect.fn("DeliverWebhook")(function*(claimed: Claimed) {
+  const { delivery } = claimed
+  const policy = yield* Policy
+  const result = yield* send({
+    url: claimed.url,
+    secret: claimed.secret,
+    deliveryId: delivery.id,
+    event: delivery.event,
+    body: delivery.body,
+    timeout: policy.deliveryTimeout
+  })
+  const webhooks = yield* Webhooks
+  const deliveries = yield* Deliveries
+  const tx = yield* Transactor
+  const ok = isSuccess(result)
+  const now = yield* Clock.currentTimeMillis
+  const random = yield* Random.next
+  return yield* tx.atomic(Effect.gen(function*() {
+    const hook = yield* webhooks.recordAttempt(delivery.webhookId, { at: now, status: result.status, ok })
+    if (ok) {
+      yield* deliveries.finish(delivery.id, { state: "delivered" })
+      return "delivered" as const
+    }
+    if (Option.isSome(hook) && Webhook.shouldDeactivate(hook.value, result.status, now, policy.deactivation)) {
+      yield* deliveries.finish(delivery.id, { state: "failed" })
+      yield* webhooks.setActive(delivery.webhookId, false)
+      yield* deliveries.cancelForWebhook(delivery.webhookId)
+      yield* Effect.logWarning("webhook deactivated").pipe(
+        Effect.annotateLogs({ webhookId: delivery.webhookId, lastStatus: result.status ?? 0 })
+      )
+      return "deactivated" as const
+    }
+    const retryAfter = result.status === 429 || result.status === 503 ? result.retryAfter : null
+    const delay = Delivery.nextDelay(policy.retrySchedule, delivery.attempts + 1, random, retryAfter)
+    if (delay === null) {
+      yield* deliveries.finish(delivery.id, { state: "failed" })
+      return "failed" as const
+    }
+    yield* deliveries.finish(delivery.id, { state: "pending", nextAttemptAt: now + delay })
+    return "retry" as const
+  }))
+})

@@ -1,0 +1,25 @@
+/** Use case: a page of the library, newest first, filtered and searched, with its cursor. */
+import { Effect, Schema } from "effect"
+import * as Bookmark from "../Bookmark.js"
+import type { AccountId } from "../Ids.js"
+import * as Pagination from "../Pagination.js"
+import { Bookmarks } from "../ports/Bookmarks.js"
+import { IsoTimestamp, toIso } from "../Timestamp.js"
+
+export const Page = Schema.Struct({
+  bookmarks: Schema.Array(Bookmark.ListRow),
+  nextBefore: Schema.NullOr(IsoTimestamp)
+}).annotations({ identifier: "BookmarkPage" })
+export type Page = typeof Page.Type
+
+export const listBookmarks = Effect.fn("ListBookmarks")(function*(accountId: AccountId, params: Pagination.ListParams) {
+  const query = yield* Pagination.parseListQuery(params)
+  const bookmarks = yield* Bookmarks
+  const fetched = yield* bookmarks.list(accountId, { ...query, limit: query.limit + 1 })
+  const { nextBefore, rows } = Pagination.page(fetched, query.limit)
+  const page: Page = {
+    bookmarks: rows.map(Bookmark.presentRow),
+    nextBefore: nextBefore === null ? null : toIso(nextBefore)
+  }
+  return page
+})

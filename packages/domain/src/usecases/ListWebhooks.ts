@@ -1,0 +1,20 @@
+/** Use case: the account's webhooks (with secrets) and the events that can be subscribed to. */
+import { Effect, Schema } from "effect"
+import type { AccountId } from "../Ids.js"
+import { Webhooks } from "../ports/Webhooks.js"
+import * as Webhook from "../Webhook.js"
+
+export const WebhookList = Schema.Struct({
+  webhooks: Schema.Array(Webhook.Webhook),
+  events: Schema.Array(Schema.String)
+}).annotations({ identifier: "WebhookList" })
+export type WebhookList = typeof WebhookList.Type
+
+export const listWebhooks = Effect.fn("ListWebhooks")(function*(accountId: AccountId) {
+  const webhooks = yield* Webhooks
+  const list: WebhookList = {
+    webhooks: (yield* webhooks.list(accountId)).map(Webhook.present),
+    events: [...Webhook.events]
+  }
+  return list
+})

@@ -1,0 +1,14 @@
+/** Ids: a kind prefix and 22 base62 characters. */
+import { Ids } from "@bookmarks/domain"
+import { describe, expect, it } from "@effect/vitest"
+import { FastCheck as fc } from "effect"
+
+describe("Ids", () => {
+  it.prop("fromRandom gives the kind's prefix and 22 base62 characters", [fc.constantFrom<Ids.IdKind>("account", "apiKey", "bookmark", "webhook", "delivery", "job"), fc.uint8Array({ minLength: 22, maxLength: 22 })], ([kind, bytes]) => {
+    expect(Ids.fromRandom(kind, bytes)).toMatch(new RegExp(`^${Ids.idPrefixes[kind]}[0-9A-Za-z]{22}$`))
+  })
+
+  it("pads with '0' when given too few bytes", () => {
+    expect(Ids.fromRandom("bookmark", new Uint8Array([1, 61]))).toBe(`bmk_1z${"0".repeat(20)}`)
+  })
+})

@@ -1,0 +1,26 @@
+/** Plans: the specification's table and the PLAN_LIMITS override. */
+import { Plan } from "@bookmarks/domain"
+import { describe, expect, it } from "@effect/vitest"
+import { Either, Schema } from "effect"
+
+describe("Plan", () => {
+  it("uses the detailed table of the specification", () => {
+    expect(Plan.defaultTable).toEqual({
+      free: { perMinute: 60, perMonth: 1_000 },
+      plus: { perMinute: 300, perMonth: 20_000 },
+      ultra: { perMinute: 1_000, perMonth: 100_000 }
+    })
+  })
+
+  it("overrides only the plans PLAN_LIMITS names, and refuses partial or non-positive limits", () => {
+    const decode = Schema.decodeUnknownEither(Schema.parseJson(Plan.TableOverride))
+    const override = Either.getOrThrow(decode(`{"ultra":{"perMinute":1000000,"perMonth":1000000000}}`))
+    expect(Plan.withOverride(Plan.defaultTable, override)).toEqual({
+      ...Plan.defaultTable,
+      ultra: { perMinute: 1_000_000, perMonth: 1_000_000_000 }
+    })
+    expect(Either.isLeft(decode(`{"free":{"perMinute":10}}`))).toBe(true)
+    expect(Either.isLeft(decode(`{"free":{"perMinute":0,"perMonth":5}}`))).toBe(true)
+    expect(Either.isLeft(decode(`{"free":{"perMinute":1.5,"perMonth":5}}`))).toBe(true)
+  })
+})
