@@ -1,0 +1,155 @@
+/** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters, search, completion, edits. */
+import { type Accounts, Bookmark, BookmarkId, Bookmarks, Pagination } from "@bookmarks/domain"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Either, type Layer, Option } from "effect"
+import { insertBookmark, newAccount, newBookmark, uid } from "./Support.js"
+
+const query = (params: Pagination.ListParams): Pagination.ListQuery => Either.getOrThrow(Pagination.parseListQuery(params))
+
+export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts | Bookmarks, E>) =>
+  describe(`Bookmarks contract: ${name}`, () => {
+    const run = <A, E2>(effect: Effect.Effect<A, E2, Accounts | Bookmarks>) => effect.pipe(Effect.provide(layer))
+
+    it.effect("keeps createdAt unique and strictly increasing per account", () =>
+      run(Effect.gen(function*() {
+        const a = yield* newAccount()
+        const b = yield* newAccount()
+        const first = yield* insertBookmark(a.id, 5_000)
+        const same = yield* insertBookmark(a.id, 5_000)
+        const earlier = yield* insertBookmark(a.id, 4_000)
+        const later = yield* insertBookmark(a.id, 9_000)
+        const otherAccount = yield* insertBookmark(b.id, 5_000)
+        expect([first.createdAt, same.createdAt, earlier.createdAt, later.createdAt]).toEqual([5_000, 5_001, 5_002, 9_000])
+        expect(otherAccount.createdAt).toBe(5_000)
+      })))
+
+    it.effect("round-trips every field, including unicode and empty values", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const input = newBookmark(account.id, 1_234, {
+          url: "https://example.com/ü?q=1#x",
+          source: "extension",
+          callerTags: ["Ünïcode", "two words"],
+          note: "note with 'quotes' and \"double\" and emoji 🎉",
+          derived: { ...Bookmark.emptyDerived, title: "T", type: "article", tags: ["gen"] },
+          overrides: { title: "Edited" }
+        })
+        const inserted = yield* bookmarks.insert(input)
+        const { now: _now, ...rest } = input
+        expect(inserted).toEqual({ ...rest, createdAt: 1_234 })
+        expect(yield* bookmarks.get(input.id)).toEqual(Option.some(inserted))
+        expect(Option.isNone(yield* bookmarks.get(BookmarkId.make(uid("bmk_"))))).toBe(true)
+      })))
+
+    it.effect("walks a library with before cursors: every row once, newest first", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const other = yield* newAccount()
+        const ids: Array<string> = []
+        for (let i = 0; i < 60; i++) ids.push((yield* insertBookmark(account.id, 1_000 + Math.floor(i / 20))).id)
+        yield* insertBookmark(other.id, 1_000)
+        const seen: Array<string> = []
+        let before: number | undefined
+        for (;;) {
+          const rows = yield* bookmarks.list(account.id, { ...query({}), limit: 7, before: Option.fromNullable(before) })
+          seen.push(...rows.map((r) => r.id))
+          for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.createdAt).toBeGreaterThan(rows[i]!.createdAt)
+          if (rows.length < 7) break
+          before = rows[rows.length - 1]!.createdAt
+        }
+        expect(seen).toEqual([...ids].reverse())
+      })))
+
+    it.effect("filters by effective tag ignoring case, by type, and combines filters", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const a = yield* insertBookmark(account.id, 10, { callerTags: ["Rust", "web"] })
+        const b = yield* insertBookmark(account.id, 20, {
+          derived: { ...Bookmark.emptyDerived, type: "article", tags: ["rust"] }
+        })
+        const c = yield* insertBookmark(account.id, 30, { callerTags: ["rust"], overrides: { tags: ["go"] } })
+        const ids = (params: Pagination.ListParams) =>
+          Effect.map(bookmarks.list(account.id, query(params)), (rows) => rows.map((r) => r.id))
+        expect(yield* ids({ tag: "RUST" })).toEqual([b.id, a.id])
+        expect(yield* ids({ tag: "go" })).toEqual([c.id])
+        expect(yield* ids({ type: "article" })).toEqual([b.id])
+        expect(yield* ids({ type: "article", tag: "web" })).toEqual([])
+        expect(yield* ids({ type: "website", tag: "web" })).toEqual([a.id])
+      })))
+
+    it.effect("searches title, description, summary, tags, note, URL host and page text", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const d = Bookmark.emptyDerived
+        const byTitle = yield* insertBookmark(account.id, 1, { derived: { ...d, title: "Volcanic eruptions explained" } })
+        const byNote = yield* insertBookmark(account.id, 2, { note: "remember the marmalade recipe" })
+        const byText = yield* insertBookmark(account.id, 3, { pageText: "A long body that mentions zeppelins once." })
+        const byHost = yield* insertBookmark(account.id, 4, { url: "https://docs.quokkahost.org/guide" })
+        const byTag = yield* insertBookmark(account.id, 5, { callerTags: ["gardening"] })
+        const bySummary = yield* insertBookmark(account.id, 6, { derived: { ...d, summary: "Penguins huddle together." } })
+        const byDescription = yield* insertBookmark(account.id, 7, { derived: { ...d, description: "About lighthouses" } })
+        const search = (q: string, extra: Pagination.ListParams = {}) =>
+          Effect.map(bookmarks.list(account.id, query({ q, ...extra })), (rows) => rows.map((r) => r.id))
+        expect(yield* search("volcanic")).toEqual([byTitle.id])
+        expect(yield* search("marmalade")).toEqual([byNote.id])
+        expect(yield* search("zeppelins")).toEqual([byText.id])
+        expect(yield* search("docs.quokkahost.org")).toEqual([byHost.id])
+        expect(yield* search("gardening")).toEqual([byTag.id])
+        expect(yield* search("penguins")).toEqual([bySummary.id])
+        expect(yield* search("lighthouses")).toEqual([byDescription.id])
+        expect(yield* search("marmal")).toEqual([byNote.id])
+        expect(yield* search("remember marmalade")).toEqual([byNote.id])
+        expect(yield* search("remember zeppelins")).toEqual([])
+        expect(yield* search("gardening", { tag: "gardening" })).toEqual([byTag.id])
+        expect(yield* search("gardening", { type: "article" })).toEqual([])
+        const other = yield* newAccount()
+        expect(yield* Effect.map(bookmarks.list(other.id, query({ q: "marmalade" })), (r) => r.length)).toBe(0)
+      })))
+
+    it.effect("completes a processing bookmark once; a second completion changes nothing", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const record = yield* insertBookmark(account.id, 1, { callerTags: ["mine"] })
+        const derived: Bookmark.Derived = {
+          ...Bookmark.emptyDerived,
+          title: "Title",
+          summary: "Sum.",
+          type: "article",
+          tags: ["generated"],
+          screenshot: "http://x/y.jpg"
+        }
+        const done = yield* bookmarks.complete(record.id, { derived, processingError: "", pageText: "page words" })
+        expect(done).toEqual(Option.some({ ...record, status: "ready", derived, pageText: "page words" }))
+        const again = yield* bookmarks.complete(record.id, {
+          derived: { ...derived, title: "Other" },
+          processingError: "x",
+          pageText: ""
+        })
+        expect(Option.isNone(again)).toBe(true)
+        expect(yield* bookmarks.get(record.id)).toEqual(done)
+        const found = yield* bookmarks.list(account.id, query({ q: "page words" }))
+        expect(found.map((r) => r.id)).toEqual([record.id])
+      })))
+
+    it.effect("merges app edits into overrides; they win in filters and search", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const record = yield* insertBookmark(account.id, 1, { callerTags: ["old"] })
+        yield* bookmarks.edit(record.id, { title: "Harpsichord notes" })
+        const edited = yield* bookmarks.edit(record.id, { tags: ["new"] })
+        expect(Option.map(edited, (r) => r.overrides)).toEqual(Option.some({ title: "Harpsichord notes", tags: ["new"] }))
+        expect(Option.map(edited, (r) => Bookmark.effective(r).tags)).toEqual(Option.some(["new"]))
+        const ids = (params: Pagination.ListParams) =>
+          Effect.map(bookmarks.list(account.id, query(params)), (rows) => rows.map((r) => r.id))
+        expect(yield* ids({ tag: "new" })).toEqual([record.id])
+        expect(yield* ids({ tag: "old" })).toEqual([])
+        expect(yield* ids({ q: "harpsichord" })).toEqual([record.id])
+        expect(Option.isNone(yield* bookmarks.edit(BookmarkId.make(uid("bmk_")), { title: "x" }))).toBe(true)
+      })))
+  })

@@ -1,0 +1,139 @@
+/** Contract of the Deliveries port: exact bodies, leases, the per-webhook cap, retries and cancellation. */
+import { type Accounts, type AccountId, Deliveries, type Delivery, DeliveryId, type WebhookId, Webhooks } from "@bookmarks/domain"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, type Layer, Option } from "effect"
+import { newAccount, uid } from "./Support.js"
+import { webhookRecord } from "./WebhooksContract.js"
+
+type Ports = Accounts | Webhooks | Deliveries
+
+export const deliveryRecord = (
+  webhookId: WebhookId,
+  accountId: AccountId,
+  overrides: Partial<Delivery.Record> = {}
+): Delivery.Record => {
+  const id = DeliveryId.make(uid("dlv_"))
+  return {
+    id,
+    webhookId,
+    accountId,
+    event: "bookmark.saved",
+    body: JSON.stringify({ id, event: "bookmark.saved", data: { title: "Ünïcode — 🎉 \"quoted\"\n" } }),
+    state: "pending",
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: 0,
+    ...overrides
+  }
+}
+
+const claimOpts = (now: number, max = 10, maxPerWebhook = 4) => ({ now, lease: 1_000, max, maxPerWebhook })
+
+export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>) =>
+  describe(`Deliveries contract: ${name}`, () => {
+    const run = <A, E2>(effect: Effect.Effect<A, E2, Ports>) => effect.pipe(Effect.provide(layer))
+
+    const hookWith = (count: number, active = true) =>
+      Effect.gen(function*() {
+        const webhooks = yield* Webhooks
+        const deliveries = yield* Deliveries
+        const account = yield* newAccount()
+        const hook = webhookRecord(account.id, { active })
+        yield* webhooks.insert(hook, 10)
+        const rows = Array.from({ length: count }, (_, i) => deliveryRecord(hook.id, account.id, { createdAt: i }))
+        yield* deliveries.enqueue(rows)
+        return { hook, rows }
+      })
+
+    it.effect("claims with the endpoint and secret; the body bytes come back exactly", () =>
+      run(Effect.gen(function*() {
+        const deliveries = yield* Deliveries
+        const { hook, rows } = yield* hookWith(1)
+        const claimed = (yield* deliveries.claim(claimOpts(0))).filter((c) => c.delivery.webhookId === hook.id)
+        expect(claimed).toEqual([{ delivery: rows[0], url: hook.url, secret: hook.secret }])
+        expect(yield* deliveries.get(rows[0]!.id)).toEqual(Option.some(rows[0]))
+        const again = (yield* deliveries.claim(claimOpts(999))).filter((c) => c.delivery.webhookId === hook.id)
+        expect(again).toEqual([])
+        const afterLease = (yield* deliveries.claim(claimOpts(1_000))).filter((c) => c.delivery.webhookId === hook.id)
+        expect(afterLease.length).toBe(1)
+        yield* deliveries.finish(rows[0]!.id, { state: "delivered" })
+      })))
+
+    it.effect("never leases more than maxPerWebhook of one webhook at once", () =>
+      run(Effect.gen(function*() {
+        const deliveries = yield* Deliveries
+        const { hook, rows } = yield* hookWith(10)
+        const mine = (cs: ReadonlyArray<{ delivery: Delivery.Record }>) => cs.filter((c) => c.delivery.webhookId === hook.id)
+        const first = mine(yield* deliveries.claim(claimOpts(0, 100, 4)))
+        expect(first.length).toBe(4)
+        expect(mine(yield* deliveries.claim(claimOpts(1, 100, 4))).length).toBe(0)
+        yield* deliveries.finish(first[0]!.delivery.id, { state: "delivered" })
+        expect(mine(yield* deliveries.claim(claimOpts(2, 100, 4))).length).toBe(1)
+        yield* deliveries.cancelForWebhook(hook.id)
+        expect(rows.length).toBe(10)
+      })))
+
+    it.effect("skips webhooks that are not active", () =>
+      run(Effect.gen(function*() {
+        const deliveries = yield* Deliveries
+        const { hook } = yield* hookWith(2, false)
+        const claimed = (yield* deliveries.claim(claimOpts(0))).filter((c) => c.delivery.webhookId === hook.id)
+        expect(claimed).toEqual([])
+      })))
+
+    it.effect("reschedules a failed attempt, counts attempts, and finishes for good", () =>
+      run(Effect.gen(function*() {
+        const deliveries = yield* Deliveries
+        const { hook, rows } = yield* hookWith(1)
+        const id = rows[0]!.id
+        const mine = (now: number) =>
+          Effect.map(deliveries.claim(claimOpts(now)), (cs) => cs.filter((c) => c.delivery.webhookId === hook.id))
+        yield* mine(0)
+        yield* deliveries.finish(id, { state: "pending", nextAttemptAt: 5_000 })
+        expect(yield* mine(4_999)).toEqual([])
+        const retried = yield* mine(5_000)
+        expect(retried.map((c) => [c.delivery.attempts, c.delivery.body])).toEqual([[1, rows[0]!.body]])
+        yield* deliveries.finish(id, { state: "failed" })
+        expect(Option.map(yield* deliveries.get(id), (d) => [d.state, d.attempts])).toEqual(Option.some(["failed", 2]))
+        expect(yield* mine(100_000)).toEqual([])
+      })))
+
+    it.effect("release frees the lease without counting an attempt", () =>
+      run(Effect.gen(function*() {
+        const deliveries = yield* Deliveries
+        const { hook, rows } = yield* hookWith(1)
+        yield* deliveries.claim(claimOpts(0))
+        yield* deliveries.release(rows[0]!.id)
+        const again = (yield* deliveries.claim(claimOpts(1))).filter((c) => c.delivery.webhookId === hook.id)
+        expect(again.map((c) => c.delivery.attempts)).toEqual([0])
+        yield* deliveries.finish(rows[0]!.id, { state: "delivered" })
+      })))
+
+    it.effect("cancels only the pending deliveries of one webhook", () =>
+      run(Effect.gen(function*() {
+        const deliveries = yield* Deliveries
+        const { hook, rows } = yield* hookWith(3)
+        const other = yield* hookWith(1)
+        yield* deliveries.finish(rows[0]!.id, { state: "delivered" })
+        expect(yield* deliveries.cancelForWebhook(hook.id)).toBe(2)
+        const states = (yield* deliveries.listForWebhook(hook.id)).map((d) => d.state)
+        expect(states).toEqual(["delivered", "cancelled", "cancelled"])
+        expect(Option.map(yield* deliveries.get(other.rows[0]!.id), (d) => d.state)).toEqual(Option.some("pending"))
+        yield* deliveries.cancelForWebhook(other.hook.id)
+      })))
+
+    it.effect("never hands one delivery to two concurrent claimers", () =>
+      run(Effect.gen(function*() {
+        const deliveries = yield* Deliveries
+        const hooks = yield* Effect.forEach(Array.from({ length: 5 }), () => hookWith(4))
+        const results = yield* Effect.all(
+          Array.from({ length: 10 }, () => deliveries.claim(claimOpts(0, 3, 4))),
+          { concurrency: "unbounded" }
+        )
+        const mine = new Set(hooks.map((h) => h.hook.id as string))
+        const ids = results.flat().filter((c) => mine.has(c.delivery.webhookId)).map((c) => c.delivery.id)
+        expect(new Set(ids).size).toBe(ids.length)
+        expect(ids.length).toBe(20)
+        yield* Effect.forEach(hooks, (h) => deliveries.cancelForWebhook(h.hook.id))
+      })))
+  })

@@ -1,0 +1,12 @@
+/** Port contract suites: the definition of each port's behaviour, run against every adapter. */
+export * from "./AccountsContract.js"
+export * from "./AllowanceCounterContract.js"
+export * from "./AssetStoreContract.js"
+export * from "./BookmarksContract.js"
+export * from "./ContentAnalyzerContract.js"
+export * from "./DeliveriesContract.js"
+export * from "./IdGeneratorContract.js"
+export * from "./JobsContract.js"
+export * from "./StoragePorts.js"
+export * from "./Support.js"
+export * from "./WebhooksContract.js"

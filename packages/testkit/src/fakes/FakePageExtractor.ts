@@ -1,0 +1,24 @@
+/** A simple PageExtractor for use-case tests: `<title>`, a meta description and the tag-stripped text. */
+import { type Extracted, PageExtractor } from "@bookmarks/domain"
+import { Effect, Layer } from "effect"
+
+const pick = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.trim() ?? ""
+
+export const extract = (input: { url: string; contentType: string; body: Uint8Array | string }): Extracted => {
+  const text = typeof input.body === "string" ? input.body : new TextDecoder().decode(input.body)
+  if (input.contentType.startsWith("image/")) {
+    return { type: "image", title: "", description: "", image: input.url, favicon: "", text: "", challenge: false }
+  }
+  const title = pick(text, /<title>([^<]*)<\/title>/i)
+  return {
+    type: /<article/i.test(text) ? "article" : "website",
+    title,
+    description: pick(text, /<meta name="description" content="([^"]*)"/i),
+    image: "",
+    favicon: new URL("/favicon.ico", input.url).href,
+    text: text.replace(/<title>[^<]*<\/title>/gi, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim(),
+    challenge: /just a moment/i.test(title)
+  }
+}
+
+export const layer = Layer.succeed(PageExtractor, PageExtractor.of({ extract: (input) => Effect.sync(() => extract(input)) }))

@@ -1,0 +1,46 @@
+/** In-memory accounts and keys. */
+import { Accounts, type Account, type ApiKey } from "@bookmarks/domain"
+import { Effect, Layer, Option } from "effect"
+
+export const make = () => {
+  const accounts = new Map<string, Account.Account>()
+  const keys = new Map<string, { info: ApiKey.Info; hash: string }>()
+  const byHash = new Map<string, string>()
+  return Accounts.of({
+    create: (account) => Effect.sync(() => void accounts.set(account.id, account)),
+    get: (id) => Effect.sync(() => Option.fromNullable(accounts.get(id))),
+    setPlan: (id, plan, at) =>
+      Effect.sync(() => {
+        const found = accounts.get(id)
+        if (found === undefined) return Option.none()
+        const updated = { ...found, plan, planChangedAt: at }
+        accounts.set(id, updated)
+        return Option.some(updated)
+      }),
+    addKey: (info, hash) =>
+      Effect.sync(() => {
+        keys.set(info.id, { info, hash })
+        byHash.set(hash, info.id)
+      }),
+    listKeys: (id) =>
+      Effect.sync(() =>
+        [...keys.values()].map((k) => k.info).filter((k) => k.accountId === id).sort((a, b) => a.createdAt - b.createdAt)
+      ),
+    revokeKey: (id, at) =>
+      Effect.sync(() => {
+        const found = keys.get(id)
+        if (found === undefined) return Option.none()
+        const info = { ...found.info, revokedAt: found.info.revokedAt ?? at }
+        keys.set(id, { ...found, info })
+        return Option.some(info)
+      }),
+    findByKeyHash: (hash) =>
+      Effect.sync(() => {
+        const key = keys.get(byHash.get(hash) ?? "")
+        const account = key === undefined ? undefined : accounts.get(key.info.accountId)
+        return key === undefined || account === undefined ? Option.none() : Option.some({ account, key: key.info })
+      })
+  })
+}
+
+export const layer = Layer.sync(Accounts, make)

@@ -1,0 +1,39 @@
+/** In-memory counters: one synchronous step per charge, so concurrent charges never over-admit. */
+import { Allowance, AllowanceCounter, type ApiKeyId } from "@bookmarks/domain"
+import { Clock, Effect, Layer } from "effect"
+
+export const make = () => {
+  const counts = new Map<string, number>()
+  const get = (key: string) => counts.get(key) ?? 0
+  const inc = (key: string) => counts.set(key, get(key) + 1)
+  const periodKeys = (accountId: string, now: number, planChangedAt: number) => {
+    const period = Allowance.monthPeriod(now, planChangedAt).start
+    return { period: `${accountId}:p:${period}`, keyPrefix: `${accountId}:p:${period}:k:` }
+  }
+  return AllowanceCounter.of({
+    charge: ({ accountId, keyId, limits, planChangedAt }) =>
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const minuteKey = `${accountId}:m:${Allowance.minuteWindow(now).start}`
+        const { keyPrefix, period } = periodKeys(accountId, now, planChangedAt)
+        const admitted = Allowance.admits({ minute: get(minuteKey), month: get(period) }, limits)
+        if (admitted) {
+          inc(minuteKey)
+          inc(period)
+          inc(keyPrefix + keyId)
+          inc(`${accountId}:total`)
+        }
+        return { admitted, now, minuteUsed: get(minuteKey), monthUsed: get(period) }
+      }),
+    usage: ({ accountId, planChangedAt }) =>
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const { keyPrefix, period } = periodKeys(accountId, now, planChangedAt)
+        const byKey = new Map<ApiKeyId, number>()
+        for (const [key, value] of counts) {
+          if (key.startsWith(keyPrefix)) byKey.set(key.slice(keyPrefix.length) as ApiKeyId, value)
+        }
+        return { month: get(period), total: get(`${accountId}:total`), byKey }
+      })
+  })
+}
+
+export const layer = Layer.sync(AllowanceCounter, make)

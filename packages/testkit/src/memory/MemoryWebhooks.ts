@@ -1,0 +1,35 @@
+/** In-memory webhooks with the domain's failure-accounting rule. */
+import { Webhook, Webhooks } from "@bookmarks/domain"
+import { Effect, Layer, Option } from "effect"
+
+export const make = () => {
+  const hooks = new Map<string, Webhook.Record>()
+  const change = (id: string, f: (r: Webhook.Record) => Webhook.Record) =>
+    Effect.sync(() => {
+      const found = hooks.get(id)
+      if (found === undefined) return Option.none()
+      const updated = f(found)
+      hooks.set(id, updated)
+      return Option.some(updated)
+    })
+  const ofAccount = (accountId: string) =>
+    [...hooks.values()].filter((h) => h.accountId === accountId).sort((a, b) => a.createdAt - b.createdAt)
+  return Webhooks.of({
+    insert: (webhook, max) =>
+      Effect.sync(() => {
+        if (ofAccount(webhook.accountId).length >= max) return false
+        hooks.set(webhook.id, webhook)
+        return true
+      }),
+    list: (accountId) => Effect.sync(() => ofAccount(accountId)),
+    get: (id) => Effect.sync(() => Option.fromNullable(hooks.get(id))),
+    delete: (id) => Effect.sync(() => hooks.delete(id)),
+    subscribed: (accountId, event) =>
+      Effect.sync(() => ofAccount(accountId).filter((h) => h.active && h.events.includes(event))),
+    recordAttempt: (id, outcome) => change(id, (r) => Webhook.recordAttempt(r, outcome)),
+    setActive: (id, active) =>
+      change(id, (r) => ({ ...r, active, ...(active ? { failingSince: null, failureCount: 0 } : {}) }))
+  })
+}
+
+export const layer = Layer.sync(Webhooks, make)
