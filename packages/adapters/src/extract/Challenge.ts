@@ -1,0 +1,45 @@
+/**
+ * Recognises bot-challenge and block pages (Cloudflare, DDoS-Guard, PerimeterX, Akamai, Imperva, DataDome,
+ * Sucuri, Vercel): their title and text describe the wall, not the page behind it.
+ */
+
+/** Titles only walls use. */
+const wallTitle =
+  /^(?:just a moment|attention required|checking your browser|please wait\b.*(?:redirect|verif|check)|ddos-guard|one more step|access denied|access to this page has been denied|pardon our interruption|are you a (?:robot|human)|human verification|security check|verifying you are human|vercel security checkpoint|sucuri website firewall|request rejected|bot verification|you have been blocked|ddos protection)/i
+
+/** Markup of challenge scripts and widgets: decisive unless the page has a real amount of text (an article about them). */
+const strongMarkers = [
+  "cf-browser-verification",
+  "cf_chl_opt",
+  "cf-challenge-running",
+  "__cf_chl_",
+  "checking your browser before accessing",
+  "checking if the site connection is secure",
+  "px-captcha",
+  "_pxcaptcha",
+  "captcha-delivery.com",
+  "_incapsula_resource",
+  "incapsula incident id"
+]
+
+/**
+ * Markup a real page may carry too (Cloudflare injects its `challenge-platform` script into ordinary pages):
+ * it counts only when the page has almost no text of its own.
+ */
+const weakMarkers = [
+  "challenge-platform",
+  "please enable javascript and cookies",
+  "enable javascript and cookies to continue",
+  "ddos-guard",
+  "access denied",
+  "you don't have permission to access",
+  "verifying you are human"
+]
+
+export const detect = (input: { readonly html: string; readonly title: string; readonly textLength: number }): boolean => {
+  if (wallTitle.test(input.title.trim())) return true
+  // Walls are small; looking at the start of a large page is enough and keeps this cheap.
+  const sample = input.html.slice(0, 200_000).toLowerCase()
+  if (input.textLength < 5_000 && strongMarkers.some((marker) => sample.includes(marker))) return true
+  return input.textLength < 1_000 && weakMarkers.some((marker) => sample.includes(marker))
+}

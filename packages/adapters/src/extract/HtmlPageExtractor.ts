@@ -1,0 +1,63 @@
+/** Adapter of the PageExtractor port: routes fetched bytes by content type and reads HTML metadata and text. */
+import { type Extracted, PageExtractor } from "@bookmarks/domain"
+import { Effect, Layer } from "effect"
+import * as Charset from "./Charset.js"
+import * as HtmlMetadata from "./HtmlMetadata.js"
+import * as MediaType from "./MediaType.js"
+import { defaultFavicon, fileName } from "./PageUrl.js"
+import * as PdfTitle from "./PdfTitle.js"
+import { clip, collapse } from "./TextBounds.js"
+
+export interface Input {
+  readonly url: string
+  readonly contentType: string
+  readonly body: Uint8Array | string
+}
+
+const nothing = (url: string): Extracted => ({
+  type: "website",
+  title: "",
+  description: "",
+  image: "",
+  favicon: defaultFavicon(url),
+  text: "",
+  challenge: false
+})
+
+const decoded = (input: Input, type: MediaType.MediaType, markup: boolean): string =>
+  typeof input.body === "string" ? input.body : Charset.decode(input.body, type.charset, markup)
+
+/** Synchronous and total on well-formed input; the layer guards against the rest. */
+export const extract = (input: Input): Extracted => {
+  const type = MediaType.parse(input.contentType)
+  const base = nothing(input.url)
+  const named = clip(fileName(input.url), HtmlMetadata.limits.title)
+  switch (MediaType.kindOf(type, input.body)) {
+    case "html":
+      return HtmlMetadata.extract(decoded(input, type, true), input.url)
+    case "image":
+      return { ...base, type: "image", title: named, image: input.url }
+    case "pdf":
+      return { ...base, type: "pdf", title: clip(collapse(PdfTitle.read(input.body)), HtmlMetadata.limits.title) || named }
+    case "video":
+      return { ...base, type: "video", title: named }
+    case "text":
+      return { ...base, title: named, text: clip(collapse(decoded(input, type, false)), HtmlMetadata.limits.text, false) }
+    case "other":
+      return { ...base, title: named }
+  }
+}
+
+export const layer = Layer.succeed(
+  PageExtractor,
+  PageExtractor.of({
+    extract: Effect.fn("PageExtractor.extract")(function*(input: Input) {
+      return yield* Effect.try(() => extract(input)).pipe(
+        Effect.tapError((error) => Effect.logWarning("extraction failed; keeping the defaults").pipe(
+          Effect.annotateLogs({ url: input.url, error: String(error.error) })
+        )),
+        Effect.orElseSucceed(() => nothing(input.url))
+      )
+    })
+  })
+)

@@ -1,0 +1,30 @@
+/** A Lua script run by its SHA1 (EVALSHA), loaded with EVAL only when the server does not know it yet. */
+import { createHash } from "node:crypto"
+import type { Redis } from "ioredis"
+
+export interface RedisScript {
+  readonly source: string
+  readonly sha: string
+}
+
+export const make = (source: string): RedisScript => ({
+  source,
+  sha: createHash("sha1").update(source).digest("hex")
+})
+
+/** One round trip in the steady state; a restarted or flushed server costs one extra (NOSCRIPT, then EVAL). */
+export const run = async (
+  client: Redis,
+  script: RedisScript,
+  keys: ReadonlyArray<string>,
+  args: ReadonlyArray<string>
+): Promise<unknown> => {
+  try {
+    return await client.evalsha(script.sha, keys.length, ...keys, ...args)
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith("NOSCRIPT")) {
+      return await client.eval(script.source, keys.length, ...keys, ...args)
+    }
+    throw error
+  }
+}

@@ -1,0 +1,106 @@
+/** Accounts, plans and API keys in SQL; a key and its account are found in one query. */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Account, AccountId, Accounts, ApiKey, ApiKeyId, Plan } from "@bookmarks/domain"
+import { Effect, Layer, Option, Schema } from "effect"
+import { storage } from "./SqlFailure.js"
+import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"
+
+const AccountRow = Schema.Struct({
+  id: AccountId,
+  plan: Plan.Plan,
+  created_at: Int8,
+  plan_changed_at: Int8
+})
+const toAccount = (row: typeof AccountRow.Type): Account.Account => ({
+  id: row.id,
+  plan: row.plan,
+  createdAt: row.created_at,
+  planChangedAt: row.plan_changed_at
+})
+
+const KeyRow = Schema.Struct({
+  id: ApiKeyId,
+  account_id: AccountId,
+  label: Schema.String,
+  masked: Schema.String,
+  created_at: Int8,
+  revoked_at: NullableInt8
+})
+const toKey = (row: typeof KeyRow.Type): ApiKey.Info => ({
+  id: row.id,
+  accountId: row.account_id,
+  label: row.label,
+  masked: row.masked,
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at
+})
+
+const OwnerRow = Schema.Struct({
+  ...KeyRow.fields,
+  plan: Plan.Plan,
+  account_created_at: Int8,
+  plan_changed_at: Int8
+})
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const firstAccount = decodeFirst(AccountRow)
+  const firstKey = decodeFirst(KeyRow)
+  const firstOwner = decodeFirst(OwnerRow)
+  const allKeys = decodeAll(KeyRow)
+
+  return Accounts.of({
+    create: Effect.fn("SqlAccounts.create")(function*(account) {
+      yield* storage(sql`
+        INSERT INTO accounts (id, plan, created_at, plan_changed_at)
+        VALUES (${account.id}, ${account.plan}, ${account.createdAt}, ${account.planChangedAt})`)
+    }),
+    get: Effect.fn("SqlAccounts.get")(function*(id) {
+      const rows = yield* storage(sql`SELECT id, plan, created_at, plan_changed_at FROM accounts WHERE id = ${id}`)
+      return Option.map(yield* storage(firstAccount(rows)), toAccount)
+    }),
+    setPlan: Effect.fn("SqlAccounts.setPlan")(function*(id, plan, at) {
+      const rows = yield* storage(sql`
+        UPDATE accounts SET plan = ${plan}, plan_changed_at = ${at}
+        WHERE id = ${id}
+        RETURNING id, plan, created_at, plan_changed_at`)
+      return Option.map(yield* storage(firstAccount(rows)), toAccount)
+    }),
+    addKey: Effect.fn("SqlAccounts.addKey")(function*(key, hash) {
+      yield* storage(sql`
+        INSERT INTO api_keys (id, account_id, key_hash, label, masked, created_at, revoked_at)
+        VALUES (${key.id}, ${key.accountId}, ${hash}, ${key.label}, ${key.masked}, ${key.createdAt}, ${key.revokedAt})`)
+    }),
+    listKeys: Effect.fn("SqlAccounts.listKeys")(function*(id) {
+      const rows = yield* storage(sql`
+        SELECT id, account_id, label, masked, created_at, revoked_at FROM api_keys
+        WHERE account_id = ${id} ORDER BY created_at, seq`)
+      return (yield* storage(allKeys(rows))).map(toKey)
+    }),
+    revokeKey: Effect.fn("SqlAccounts.revokeKey")(function*(id, at) {
+      const rows = yield* storage(sql`
+        UPDATE api_keys SET revoked_at = coalesce(revoked_at, ${at}::bigint)
+        WHERE id = ${id}
+        RETURNING id, account_id, label, masked, created_at, revoked_at`)
+      return Option.map(yield* storage(firstKey(rows)), toKey)
+    }),
+    findByKeyHash: Effect.fn("SqlAccounts.findByKeyHash")(function*(hash) {
+      const rows = yield* storage(sql`
+        SELECT k.id, k.account_id, k.label, k.masked, k.created_at, k.revoked_at,
+               a.plan, a.created_at AS account_created_at, a.plan_changed_at
+        FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        WHERE k.key_hash = ${hash}`)
+      return Option.map(yield* storage(firstOwner(rows)), (row) => ({
+        key: toKey(row),
+        account: {
+          id: row.account_id,
+          plan: row.plan,
+          createdAt: row.account_created_at,
+          planChangedAt: row.plan_changed_at
+        }
+      }))
+    })
+  })
+})
+
+export const layer = Layer.effect(Accounts, make)

@@ -1,0 +1,84 @@
+/**
+ * Allowance counters in SQL (embedded mode): one statement per charge. Windows come from Effect's Clock
+ * (`Allowance.minuteWindow`, `Allowance.monthPeriod`); the account's counter row lock makes the
+ * check-and-increment exact under concurrency. A process whose clock lags counts into the newer window.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Allowance, AllowanceCounter, ApiKeyId } from "@bookmarks/domain"
+import { Clock, Effect, Layer, Option, Schema } from "effect"
+import { storage } from "./SqlFailure.js"
+import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
+
+const ChargeRow = Schema.Struct({ admitted: Schema.Boolean, minute_count: Int8, period_count: Int8 })
+const TotalsRow = Schema.Struct({ month: Int8, total: Int8 })
+const KeyRow = Schema.Struct({ key_id: ApiKeyId, count: Int8 })
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const charged = decodeFirst(ChargeRow)
+  const totals = decodeFirst(TotalsRow)
+  const keys = decodeAll(KeyRow)
+
+  return AllowanceCounter.of({
+    charge: Effect.fn("SqlAllowanceCounter.charge")(function*({ accountId, keyId, limits, planChangedAt }) {
+      const now = yield* Clock.currentTimeMillis
+      const minute = Allowance.minuteWindow(now).start
+      const period = Allowance.monthPeriod(now, planChangedAt).start
+      // Counts seen before this request, then `Allowance.admits` as SQL.
+      const minuteSeen = sql`(CASE WHEN c.minute_start >= ${minute}::bigint THEN c.minute_count ELSE 0 END)`
+      const periodSeen = sql`(CASE WHEN c.period_start >= ${period}::bigint THEN c.period_count ELSE 0 END)`
+      const admits = sql`(${minuteSeen} < ${limits.perMinute}::bigint AND ${periodSeen} < ${limits.perMonth}::bigint)`
+      const rows = yield* storage(sql`
+        WITH counter AS (
+          INSERT INTO allowance_counters AS c
+            (account_id, minute_start, minute_count, period_start, period_count, total, admitted)
+          VALUES (${accountId}, ${minute}::bigint, 1, ${period}::bigint, 1, 1, true)
+          ON CONFLICT (account_id) DO UPDATE SET
+            minute_count = ${minuteSeen} + (CASE WHEN ${admits} THEN 1 ELSE 0 END),
+            period_count = ${periodSeen} + (CASE WHEN ${admits} THEN 1 ELSE 0 END),
+            total = c.total + (CASE WHEN ${admits} THEN 1 ELSE 0 END),
+            admitted = ${admits},
+            minute_start = greatest(c.minute_start, ${minute}::bigint),
+            period_start = greatest(c.period_start, ${period}::bigint)
+          RETURNING admitted, minute_count, period_count, period_start
+        ),
+        per_key AS (
+          INSERT INTO allowance_key_counters AS k (account_id, key_id, period_start, count)
+          SELECT ${accountId}, ${keyId}, counter.period_start, 1 FROM counter WHERE counter.admitted
+          ON CONFLICT (account_id, key_id) DO UPDATE SET
+            count = CASE WHEN k.period_start >= excluded.period_start THEN k.count + 1 ELSE 1 END,
+            period_start = greatest(k.period_start, excluded.period_start)
+        )
+        SELECT admitted, minute_count, period_count FROM counter`)
+      const row = yield* storage(charged(rows))
+      if (Option.isNone(row)) return yield* Effect.dieMessage("allowance charge returned no row")
+      return {
+        admitted: row.value.admitted,
+        now,
+        minuteUsed: row.value.minute_count,
+        monthUsed: row.value.period_count
+      }
+    }),
+
+    usage: Effect.fn("SqlAllowanceCounter.usage")(function*({ accountId, planChangedAt }) {
+      const now = yield* Clock.currentTimeMillis
+      const period = Allowance.monthPeriod(now, planChangedAt).start
+      const [totalRows, keyRows] = yield* storage(Effect.all([
+        sql`
+          SELECT CASE WHEN period_start >= ${period}::bigint THEN period_count ELSE 0 END AS month, total
+          FROM allowance_counters WHERE account_id = ${accountId}`,
+        sql`
+          SELECT key_id, count FROM allowance_key_counters
+          WHERE account_id = ${accountId} AND period_start >= ${period}::bigint`
+      ], { concurrency: "unbounded" }))
+      const found = yield* storage(totals(totalRows))
+      const byKey = new Map((yield* storage(keys(keyRows))).map((row) => [row.key_id, row.count] as const))
+      return Option.match(found, {
+        onNone: () => ({ month: 0, total: 0, byKey }),
+        onSome: (row) => ({ month: row.month, total: row.total, byKey })
+      })
+    })
+  })
+})
+
+export const layer = Layer.effect(AllowanceCounter, make)

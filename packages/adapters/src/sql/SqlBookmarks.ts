@@ -1,0 +1,175 @@
+/** The library in SQL: monotonic createdAt per account, one-query pages with filters and full-text search. */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { AccountId, Bookmark, BookmarkId, Bookmarks, BookmarkType, Tags } from "@bookmarks/domain"
+import { Effect, Layer, Option, Schema } from "effect"
+import { tsquery } from "./SearchQuery.js"
+import { storage } from "./SqlFailure.js"
+import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
+
+const Row = Schema.Struct({
+  id: BookmarkId,
+  account_id: AccountId,
+  url: Schema.String,
+  source: Bookmark.Source,
+  created_at: Int8,
+  status: Bookmark.Status,
+  processing_error: Schema.String,
+  caller_tags: Schema.Array(Schema.String),
+  note: Schema.String,
+  title: Schema.String,
+  description: Schema.String,
+  type: BookmarkType.BookmarkType,
+  image: Schema.String,
+  favicon: Schema.String,
+  screenshot: Schema.String,
+  summary: Schema.String,
+  derived_tags: Schema.Array(Schema.String),
+  overrides: Bookmark.Overrides,
+  page_text: Schema.String
+})
+
+const toRecord = (row: typeof Row.Type): Bookmark.Record => ({
+  id: row.id,
+  accountId: row.account_id,
+  url: row.url,
+  source: row.source,
+  createdAt: row.created_at,
+  status: row.status,
+  processingError: row.processing_error,
+  callerTags: row.caller_tags,
+  note: row.note,
+  derived: {
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    image: row.image,
+    favicon: row.favicon,
+    screenshot: row.screenshot,
+    summary: row.summary,
+    tags: row.derived_tags
+  },
+  overrides: row.overrides,
+  pageText: row.page_text
+})
+
+const columns = `id, account_id, url, source, created_at, status, processing_error, caller_tags, note,
+  title, description, type, image, favicon, screenshot, summary, derived_tags, overrides`
+
+/** What filters and search read: the values a reader sees (`Bookmark.effective`). */
+const effectiveColumns = (record: Bookmark.Record) => {
+  const eff = Bookmark.effective(record)
+  return {
+    title: eff.title,
+    description: eff.description,
+    note: eff.note,
+    tags: JSON.stringify(eff.tags),
+    keys: [...new Set(eff.tags.map(Tags.tagKey))]
+  }
+}
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const first = decodeFirst(Row)
+  const all = decodeAll(Row)
+
+  /** The full row, locked until the surrounding transaction ends. */
+  const lockedRecord = (id: BookmarkId) =>
+    Effect.flatMap(
+      sql`SELECT ${sql.literal(columns)}, page_text FROM bookmarks WHERE id = ${id} FOR UPDATE`,
+      (rows) => Effect.map(first(rows), Option.map(toRecord))
+    )
+
+  /** Rewrites everything that may change after insertion, effective columns included. */
+  const rewrite = (r: Bookmark.Record) => {
+    const eff = effectiveColumns(r)
+    return sql`
+      UPDATE bookmarks SET
+        status = ${r.status}, processing_error = ${r.processingError},
+        title = ${r.derived.title}, description = ${r.derived.description}, type = ${r.derived.type},
+        image = ${r.derived.image}, favicon = ${r.derived.favicon}, screenshot = ${r.derived.screenshot},
+        summary = ${r.derived.summary}, derived_tags = ${JSON.stringify(r.derived.tags)}::jsonb,
+        overrides = ${JSON.stringify(r.overrides)}::jsonb, page_text = ${r.pageText},
+        effective_title = ${eff.title}, effective_description = ${eff.description}, effective_note = ${eff.note},
+        effective_tags = ${eff.tags}::jsonb, tag_keys = ${eff.keys}::text[]
+      WHERE id = ${r.id}`
+  }
+
+  /** Reads, changes and rewrites one bookmark under its row lock; none when `change` declines. */
+  const modify = (id: BookmarkId, change: (r: Bookmark.Record) => Option.Option<Bookmark.Record>) =>
+    sql.withTransaction(Effect.gen(function*() {
+      const updated = Option.flatMap(yield* lockedRecord(id), change)
+      if (Option.isSome(updated)) yield* rewrite(updated.value)
+      return updated
+    }))
+
+  return Bookmarks.of({
+    insert: Effect.fn("SqlBookmarks.insert")(function*({ now, ...input }) {
+      const eff = effectiveColumns({ ...input, createdAt: now })
+      const d = input.derived
+      // Bumping the account's last createdAt row-locks the account: concurrent inserts take turns.
+      const rows = yield* storage(sql`
+        WITH stamp AS (
+          UPDATE accounts SET last_bookmark_at = CASE
+            WHEN last_bookmark_at IS NULL THEN ${now}::bigint
+            ELSE greatest(${now}::bigint, last_bookmark_at + 1) END
+          WHERE id = ${input.accountId}
+          RETURNING last_bookmark_at
+        )
+        INSERT INTO bookmarks (
+          id, account_id, url, source, created_at, status, processing_error, caller_tags, note,
+          title, description, type, image, favicon, screenshot, summary, derived_tags, overrides, page_text,
+          effective_title, effective_description, effective_note, effective_tags, tag_keys)
+        SELECT ${input.id}, ${input.accountId}, ${input.url}, ${input.source}, stamp.last_bookmark_at,
+          ${input.status}, ${input.processingError}, ${JSON.stringify(input.callerTags)}::jsonb, ${input.note},
+          ${d.title}, ${d.description}, ${d.type}, ${d.image}, ${d.favicon}, ${d.screenshot}, ${d.summary},
+          ${JSON.stringify(d.tags)}::jsonb, ${JSON.stringify(input.overrides)}::jsonb, ${input.pageText},
+          ${eff.title}, ${eff.description}, ${eff.note}, ${eff.tags}::jsonb, ${eff.keys}::text[]
+        FROM stamp
+        RETURNING created_at`)
+      const stamped = yield* storage(decodeFirst(Schema.Struct({ created_at: Int8 }))(rows))
+      if (Option.isNone(stamped)) return yield* Effect.dieMessage(`No account ${input.accountId} for bookmark ${input.id}`)
+      return { ...input, createdAt: stamped.value.created_at }
+    }),
+
+    get: Effect.fn("SqlBookmarks.get")(function*(id) {
+      const rows = yield* storage(sql`SELECT ${sql.literal(columns)}, page_text FROM bookmarks WHERE id = ${id}`)
+      return Option.map(yield* storage(first(rows)), toRecord)
+    }),
+
+    // Pages never carry the page text (no list view shows it and it can be large): `pageText` is "".
+    list: Effect.fn("SqlBookmarks.list")(function*(accountId, query) {
+      const conditions = [
+        sql`account_id = ${accountId}`,
+        ...Option.toArray(Option.map(query.before, (before) => sql`created_at < ${before}`)),
+        ...Option.toArray(Option.map(query.tag, (tag) => sql`tag_keys @> ${[Tags.tagKey(tag.trim())]}::text[]`)),
+        ...Option.toArray(Option.map(query.type, (type) => sql`type = ${type}`)),
+        ...Option.toArray(Option.map(query.q, (q) => sql`search @@ ${tsquery(sql, q)}`))
+      ]
+      const rows = yield* storage(sql`
+        SELECT ${sql.literal(columns)}, '' AS page_text FROM bookmarks
+        WHERE ${sql.and(conditions)}
+        ORDER BY created_at DESC
+        LIMIT ${query.limit}`)
+      return (yield* storage(all(rows))).map(toRecord)
+    }),
+
+    complete: Effect.fn("SqlBookmarks.complete")(function*(id, enrichment) {
+      return yield* storage(modify(id, (r) =>
+        r.status === "processing"
+          ? Option.some({
+            ...r,
+            status: "ready" as const,
+            derived: enrichment.derived,
+            processingError: enrichment.processingError,
+            pageText: enrichment.pageText
+          })
+          : Option.none()))
+    }),
+
+    edit: Effect.fn("SqlBookmarks.edit")(function*(id, overrides) {
+      return yield* storage(modify(id, (r) => Option.some({ ...r, overrides: { ...r.overrides, ...overrides } })))
+    })
+  })
+})
+
+export const layer = Layer.effect(Bookmarks, make)

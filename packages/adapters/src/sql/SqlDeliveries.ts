@@ -1,0 +1,143 @@
+/** The webhook outbox in SQL: leased claims with a per-webhook in-flight cap; NOTIFY wakes senders. */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { AccountId, Deliveries, Delivery, DeliveryId, WebhookId } from "@bookmarks/domain"
+import { Effect, Layer, Option, Schema } from "effect"
+import { storage } from "./SqlFailure.js"
+import { channel, SqlNotifications } from "./SqlNotifications.js"
+import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
+
+const Row = Schema.Struct({
+  id: DeliveryId,
+  webhook_id: WebhookId,
+  account_id: AccountId,
+  event: Schema.String,
+  body: Schema.String,
+  state: Delivery.State,
+  attempts: Schema.Int,
+  next_attempt_at: Int8,
+  created_at: Int8
+})
+const toRecord = (row: typeof Row.Type): Delivery.Record => ({
+  id: row.id,
+  webhookId: row.webhook_id,
+  accountId: row.account_id,
+  event: row.event,
+  body: row.body,
+  state: row.state,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  createdAt: row.created_at
+})
+const ClaimedRow = Schema.Struct({ ...Row.fields, url: Schema.String, secret: Schema.String })
+
+const columns = "id, webhook_id, account_id, event, body, state, attempts, next_attempt_at, created_at"
+
+/** Serialises claimers so each counts the others' committed leases against the per-webhook cap ("bkdl"). */
+export const claimLockKey = 0x626b646c
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const notifications = yield* SqlNotifications
+  const first = decodeFirst(Row)
+  const all = decodeAll(Row)
+  const claimed = decodeAll(ClaimedRow)
+  const cols = sql.literal(columns)
+
+  return Deliveries.of({
+    enqueue: Effect.fn("SqlDeliveries.enqueue")(function*(deliveries) {
+      if (deliveries.length === 0) return
+      const rows = deliveries.map((d) => ({
+        id: d.id,
+        webhook_id: d.webhookId,
+        account_id: d.accountId,
+        event: d.event,
+        body: d.body,
+        state: d.state,
+        attempts: d.attempts,
+        next_attempt_at: d.nextAttemptAt,
+        created_at: d.createdAt
+      }))
+      // The NOTIFY is part of the statement, so it is delivered only if and when the enqueue commits.
+      yield* storage(sql`
+        WITH inserted AS (INSERT INTO deliveries ${sql.insert(rows)} RETURNING id)
+        SELECT pg_notify(${channel}, 'deliveries') WHERE EXISTS (SELECT 1 FROM inserted)`)
+    }),
+
+    /*
+     * Per active webhook with due deliveries, the oldest of them up to the room its in-flight leases leave,
+     * then the oldest of those overall. The transaction-scoped advisory lock makes concurrent claimers take turns:
+     * each one's statement starts after the previous committed, so it sees every lease already taken.
+     */
+    claim: Effect.fn("SqlDeliveries.claim")(function*({ lease, max, maxPerWebhook, now }) {
+      const rows = yield* storage(sql.withTransaction(Effect.zipRight(
+        sql`SELECT pg_advisory_xact_lock(${claimLockKey})`,
+        sql`
+          WITH waiting AS (
+            SELECT DISTINCT webhook_id FROM deliveries
+            WHERE state = 'pending' AND next_attempt_at <= ${now}::bigint AND locked_until <= ${now}::bigint
+          ),
+          picked AS (
+            SELECT due.id FROM waiting JOIN webhooks w ON w.id = waiting.webhook_id AND w.active
+            CROSS JOIN LATERAL (
+              SELECT d.id, d.next_attempt_at, d.seq FROM deliveries d
+              WHERE d.webhook_id = w.id AND d.state = 'pending'
+                AND d.next_attempt_at <= ${now}::bigint AND d.locked_until <= ${now}::bigint
+              ORDER BY d.next_attempt_at, d.seq
+              LIMIT greatest(0, ${maxPerWebhook}::integer - (
+                SELECT count(*) FROM deliveries x
+                WHERE x.webhook_id = w.id AND x.state = 'pending' AND x.locked_until > ${now}::bigint))
+              FOR UPDATE OF d SKIP LOCKED
+            ) due
+            ORDER BY due.next_attempt_at, due.seq
+            LIMIT ${max}
+          )
+          UPDATE deliveries SET locked_until = ${now + lease}
+          FROM picked, webhooks w
+          WHERE deliveries.id = picked.id AND w.id = deliveries.webhook_id
+          RETURNING deliveries.id, deliveries.webhook_id, deliveries.account_id, deliveries.event, deliveries.body,
+            deliveries.state, deliveries.attempts, deliveries.next_attempt_at, deliveries.created_at, w.url, w.secret`
+      )))
+      const decoded = yield* storage(claimed(rows))
+      return decoded
+        .map((row) => ({ delivery: toRecord(row), url: row.url, secret: row.secret }))
+        .sort((a, b) => a.delivery.nextAttemptAt - b.delivery.nextAttemptAt || a.delivery.createdAt - b.delivery.createdAt)
+    }),
+
+    // A delivery cancelled while in flight stays cancelled.
+    finish: Effect.fn("SqlDeliveries.finish")(function*(id, outcome) {
+      const next = outcome.state === "pending" ? outcome.nextAttemptAt : null
+      yield* storage(sql`
+        UPDATE deliveries SET
+          state = ${outcome.state}, attempts = attempts + 1, locked_until = 0,
+          next_attempt_at = coalesce(${next}::bigint, next_attempt_at)
+        WHERE id = ${id} AND state = 'pending'`)
+    }),
+
+    release: Effect.fn("SqlDeliveries.release")(function*(id) {
+      yield* storage(sql`UPDATE deliveries SET locked_until = 0 WHERE id = ${id}`)
+    }),
+
+    cancelForWebhook: Effect.fn("SqlDeliveries.cancelForWebhook")(function*(webhookId) {
+      const rows = yield* storage(sql`
+        UPDATE deliveries SET state = 'cancelled', locked_until = 0
+        WHERE webhook_id = ${webhookId} AND state = 'pending'
+        RETURNING id`)
+      return rows.length
+    }),
+
+    get: Effect.fn("SqlDeliveries.get")(function*(id) {
+      const rows = yield* storage(sql`SELECT ${cols} FROM deliveries WHERE id = ${id}`)
+      return Option.map(yield* storage(first(rows)), toRecord)
+    }),
+
+    listForWebhook: Effect.fn("SqlDeliveries.listForWebhook")(function*(webhookId) {
+      const rows = yield* storage(sql`
+        SELECT ${cols} FROM deliveries WHERE webhook_id = ${webhookId} ORDER BY created_at, seq`)
+      return (yield* storage(all(rows))).map(toRecord)
+    }),
+
+    awaitEnqueued: notifications.next("deliveries")
+  })
+})
+
+export const layer = Layer.effect(Deliveries, make)

@@ -1,0 +1,248 @@
+/** HtmlPageExtractor: content-type routing, charsets, metadata precedence, readable text, bot challenges. */
+import { PageExtractor } from "@bookmarks/domain"
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { readFileSync } from "node:fs"
+import * as HtmlPageExtractor from "../../src/extract/HtmlPageExtractor.js"
+
+const fixture = (name: string): Uint8Array => readFileSync(new URL(`./fixtures/${name}`, import.meta.url))
+
+const extract = (url: string, contentType: string, body: Uint8Array | string) =>
+  Effect.flatMap(PageExtractor, (extractor) => extractor.extract({ url, contentType, body }))
+
+layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
+  describe("HTML metadata", () => {
+    it.effect("an article with Open Graph tags: og values win, the article text is read without menus or footers", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://garden.example/2024/bees", "text/html; charset=utf-8", fixture("article-og.html"))
+        expect(page.type).toBe("article")
+        expect(page.title).toBe("How Honeybees Tell Each Other Where the Flowers Are")
+        expect(page.description).toBe("The waggle dance encodes direction and distance to food.")
+        expect(page.image).toBe("https://cdn.garden.example/img/bees-1200.jpg")
+        expect(page.favicon).toBe("https://garden.example/favicon-32.png")
+        expect(page.challenge).toBe(false)
+        expect(page.text).toContain("Honeybees communicate the location of flowers through a waggle dance.")
+        expect(page.text).toContain("productive flowers.")
+        expect(page.text).not.toMatch(/Insects|All rights reserved|dataLayer|font-family/)
+        expect(page.text).not.toMatch(/\s{2}/)
+      }))
+
+    it.effect("a plain site: the <title> (whitespace collapsed) and the meta description; favicon.ico of the origin", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://example.com/", "text/html", fixture("plain-site.html"))
+        expect(page.type).toBe("website")
+        expect(page.title).toBe("Example Domain")
+        expect(page.description).toBe("An illustrative domain for use in documents.")
+        expect(page.image).toBe("")
+        expect(page.favicon).toBe("https://example.com/favicon.ico")
+        expect(page.text).toContain("This domain is for use in illustrative examples in documents.")
+      }))
+
+    it.effect("JSON-LD only: the article node's headline, description and image, never the site's name", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://planet.example/news/lanes", "text/html", fixture("jsonld-only.html"))
+        expect(page.title).toBe("City Council Approves New Bicycle Lanes & Parks")
+        expect(page.description).toBe("The vote passed 7–2 after a long debate.")
+        expect(page.image).toBe("https://planet.example/media/lanes.jpg")
+        expect(page.type).toBe("article")
+      }))
+
+    it.effect("entities are decoded (also when escaped twice), names are space-separated, attribute case is ignored", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://toons.example/chase", "text/html", fixture("entities-names.html"))
+        expect(page.title).toBe("Tom & Jerry's \"Great\" Chase — Café Edition")
+        expect(page.description).toBe("Cats & mice … together ❤")
+        expect(page.image).toBe("https://images.example.org/chase.png")
+      }))
+
+    it.effect("relative image and icons resolve against <base href>; the largest icon by sizes wins", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://site.example/blog/posts/one.html", "text/html", fixture("relative-assets.html"))
+        expect(page.image).toBe("https://site.example/blog/images/cover.jpg")
+        expect(page.favicon).toBe("https://site.example/static/icon-192.png")
+      }))
+
+    it.effect("an apple-touch-icon without sizes beats small icons; an icon list without sizes keeps the first", () =>
+      Effect.gen(function*() {
+        const touch = yield* extract("https://a.example/", "text/html",
+          `<html><head><link rel="icon" sizes="32x32" href="/32.png"><link rel="apple-touch-icon" href="/touch.png"></head></html>`)
+        expect(touch.favicon).toBe("https://a.example/touch.png")
+        const plain = yield* extract("https://a.example/x/", "text/html",
+          `<html><head><link rel="icon" href="first.ico"><link rel="icon" href="second.ico"></head></html>`)
+        expect(plain.favicon).toBe("https://a.example/x/first.ico")
+      }))
+
+    it.effect("no title and no metadata: the first h1 is the title", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://app.example/releases", "text/html", fixture("h1-title.html"))
+        expect(page.title).toBe("Release notes for version 2.0")
+        expect(page.description).toBe("This release adds offline mode, a faster search index and a redesigned settings page.")
+      }))
+
+    it.effect("bounds: a title of 2,000 characters is clipped to 500, a description to 1,000", () =>
+      Effect.gen(function*() {
+        const long = "word ".repeat(400)
+        const page = yield* extract("https://b.example/", "text/html",
+          `<html><head><title>${long}</title><meta name="description" content="${long}${long}"></head><body></body></html>`)
+        expect(page.title.length).toBeLessThanOrEqual(500)
+        expect(page.title.length).toBeGreaterThan(400)
+        expect(page.title.endsWith("…")).toBe(true)
+        expect(page.description.length).toBeLessThanOrEqual(1_000)
+        expect(page.description.length).toBeGreaterThan(900)
+      }))
+
+    it.effect("og:type video.* makes a video; a readable article without declarations is an article", () =>
+      Effect.gen(function*() {
+        const video = yield* extract("https://tube.example/watch?v=1", "text/html",
+          `<html><head><meta property="og:type" content="video.other"><meta property="og:title" content="Clip"></head></html>`)
+        expect(video.type).toBe("video")
+        const paragraph = "<p>" + "Long readable paragraph with real sentences about the history of printing presses. ".repeat(6) + "</p>"
+        const article = yield* extract("https://c.example/story", "text/html",
+          `<html><head><title>Printing</title></head><body><div class="content">${paragraph.repeat(4)}</div></body></html>`)
+        expect(article.type).toBe("article")
+      }))
+  })
+
+  describe("charsets", () => {
+    it.effect("a windows-1252 page declared in http-equiv is decoded with that charset", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://cafe.example/", "text/html", fixture("windows-1252.html"))
+        expect(page.title).toBe("Café crème – “naïve” résumé")
+        expect(page.text).toContain("Der Bäcker backt Brötchen für über 100 €.")
+      }))
+
+    it.effect("the Content-Type charset wins over the page's own declaration; Shift_JIS decodes", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://jp.example/", "text/html; charset=Shift_JIS", fixture("shift-jis.html"))
+        expect(page.title).toBe("東京の天気")
+        expect(page.text).toContain("今日は晴れです。")
+        const wrongMeta = new TextEncoder().encode(`<html><head><meta charset="iso-8859-1"><title>naïve</title></head></html>`)
+        expect((yield* extract("https://u.example/", "text/html;charset=utf-8", wrongMeta)).title).toBe("naïve")
+      }))
+
+    it.effect("without any declaration the bytes are UTF-8; an unknown charset label falls back to UTF-8", () =>
+      Effect.gen(function*() {
+        const bytes = new TextEncoder().encode(`<html><head><title>Grüße</title></head></html>`)
+        expect((yield* extract("https://d.example/", "text/html", bytes)).title).toBe("Grüße")
+        expect((yield* extract("https://d.example/", "text/html; charset=x-no-such", bytes)).title).toBe("Grüße")
+      }))
+  })
+
+  describe("content types", () => {
+    it.effect("image/*: an image whose preview is the URL itself, titled by the file name", () =>
+      Effect.gen(function*() {
+        const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
+        const page = yield* extract("https://img.example/photos/sunset%20beach.png", "image/png", png)
+        expect(page).toEqual({
+          type: "image",
+          title: "sunset beach.png",
+          description: "",
+          image: "https://img.example/photos/sunset%20beach.png",
+          favicon: "https://img.example/favicon.ico",
+          text: "",
+          challenge: false
+        })
+      }))
+
+    it.effect("application/pdf: a pdf titled by its /Title, else by the file name", () =>
+      Effect.gen(function*() {
+        const withTitle = new TextEncoder().encode(
+          "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n2 0 obj\n<< /Title (Annual Report \\(2023\\)) /Author (Ada) >>\nendobj\ntrailer\n<< /Info 2 0 R >>\n%%EOF"
+        )
+        const titled = yield* extract("https://docs.example/files/ar-2023.pdf", "application/pdf", withTitle)
+        expect(titled.type).toBe("pdf")
+        expect(titled.title).toBe("Annual Report (2023)")
+        const untitled = yield* extract("https://docs.example/files/ar-2023.pdf", "application/pdf", new TextEncoder().encode("%PDF-1.7\n%%EOF"))
+        expect(untitled.title).toBe("ar-2023.pdf")
+        const utf16 = new Uint8Array([...new TextEncoder().encode("%PDF-1.4 << /Title <FEFF00C400620063> >>")])
+        expect((yield* extract("https://docs.example/x.pdf", "application/pdf", utf16)).title).toBe("Äbc")
+      }))
+
+    it.effect("video/*: a video; text/plain: a website with the text; octet-stream is sniffed", () =>
+      Effect.gen(function*() {
+        expect((yield* extract("https://v.example/clip.mp4", "video/mp4", new Uint8Array(16))).type).toBe("video")
+        const plain = yield* extract("https://t.example/notes.txt", "text/plain; charset=utf-8", "First line.\n\n  Second   line.")
+        expect(plain).toMatchObject({ type: "website", title: "notes.txt", text: "First line. Second line." })
+        const sniffedPdf = yield* extract("https://t.example/download?id=3", "application/octet-stream", new TextEncoder().encode("%PDF-1.5\n"))
+        expect(sniffedPdf.type).toBe("pdf")
+        const sniffedHtml = yield* extract("https://t.example/page", "", "<!DOCTYPE html><html><head><title>Sniffed</title></head></html>")
+        expect(sniffedHtml.title).toBe("Sniffed")
+        const mislabelled = yield* extract("https://t.example/page", "text/plain", "\n  <html><head><title>Served as text</title></head></html>")
+        expect(mislabelled.title).toBe("Served as text")
+        const xhtml = yield* extract("https://t.example/x", "application/xhtml+xml",
+          `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>XHTML page</title></head><body/></html>`)
+        expect(xhtml.title).toBe("XHTML page")
+      }))
+  })
+
+  describe("bot challenges", () => {
+    it.effect("a Cloudflare challenge gives no title, description or text, but keeps the favicon", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://www.example.com/article", "text/html", fixture("cloudflare-challenge.html"))
+        expect(page).toEqual({
+          type: "website",
+          title: "",
+          description: "",
+          image: "",
+          favicon: "https://www.example.com/favicon-cf.png",
+          text: "",
+          challenge: true
+        })
+      }))
+
+    it.effect("DDoS-Guard, Akamai and PerimeterX walls are challenges", () =>
+      Effect.gen(function*() {
+        const walls = [
+          `<html><head><title>DDoS-Guard</title></head><body><div>Checking your browser before accessing example.com</div></body></html>`,
+          `<html><head><title>Access Denied</title></head><body><h1>Access Denied</h1>You don't have permission to access "http://www.example.com/" on this server.<p>Reference #18.2a3b4c5d.1700000000.1234abcd</p></body></html>`,
+          `<html><head><title>Access to this page has been denied.</title></head><body><div id="px-captcha"></div></body></html>`,
+          `<html><head><title>Attention Required! | Cloudflare</title></head><body>Please enable cookies.</body></html>`,
+          `<html><head><title>Shop</title></head><body><noscript>Please enable JavaScript and cookies to continue</noscript></body></html>`
+        ]
+        for (const html of walls) expect((yield* extract("https://www.example.com/", "text/html", html)).challenge).toBe(true)
+      }))
+
+    it.effect("an ordinary article behind Cloudflare (its challenge-platform script) is not a challenge", () =>
+      Effect.gen(function*() {
+        const html = new TextDecoder().decode(fixture("article-og.html")).replace(
+          "</body>",
+          `<script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></body>`
+        )
+        const page = yield* extract("https://garden.example/2024/bees", "text/html", html)
+        expect(page.challenge).toBe(false)
+        expect(page.title).toBe("How Honeybees Tell Each Other Where the Flowers Are")
+      }))
+  })
+
+  describe("robustness", () => {
+    it.effect("broken, empty and binary input never fails", () =>
+      Effect.gen(function*() {
+        const inputs: ReadonlyArray<Uint8Array | string> = [
+          "",
+          "<",
+          "<html><head><title>Unclosed",
+          "<html><body><script>never closed",
+          "<html><body><div><div><p>deep <b>nesting <i>without closing tags",
+          `<html><head><script type="application/ld+json">{ not json ]</script><meta property="og:image" content="javascript:alert(1)"></head></html>`,
+          new Uint8Array([0, 255, 1, 254, 60, 104, 116, 109, 108, 62])
+        ]
+        for (const body of inputs) {
+          const page = yield* extract("https://e.example/p", "text/html", body)
+          expect(page.favicon).toBe("https://e.example/favicon.ico")
+          expect(page.image).toBe("")
+        }
+        expect((yield* extract("https://e.example/p", "text/html", "<html><head><title>Unclosed")).title).toBe("Unclosed")
+      }))
+
+    it.effect("a 1 MB page is read with its text bounded to 200,000 characters", () =>
+      Effect.gen(function*() {
+        const paragraph = "<p>A sentence about honeybees and waggle dances that repeats to make a large article page.</p>\n"
+        const html = `<html><head><title>Big</title></head><body><article>${paragraph.repeat(11_000)}</article></body></html>`
+        expect(html.length).toBeGreaterThan(1_000_000)
+        const page = yield* extract("https://big.example/", "text/html", html)
+        expect(page.title).toBe("Big")
+        expect(page.text.length).toBeGreaterThan(100_000)
+        expect(page.text.length).toBeLessThanOrEqual(200_000)
+      }))
+  })
+})

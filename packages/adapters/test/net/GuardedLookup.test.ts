@@ -1,0 +1,99 @@
+// resolveAllowed and pinnedLookup with an injected resolver; nothing here opens a socket.
+import { FetchFailed } from "@bookmarks/domain"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import type { LookupAddress } from "node:dns"
+import { pinnedLookup, type Resolver, resolveAllowed, resolveUrl } from "../../src/net/GuardedLookup.js"
+
+const table = (entries: Record<string, ReadonlyArray<string>>): Resolver & { calls: Array<string> } => {
+  const calls: Array<string> = []
+  const resolver = async (host: string) => {
+    calls.push(host)
+    const answer = entries[host]
+    if (answer === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" })
+    return answer.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }))
+  }
+  return Object.assign(resolver, { calls })
+}
+
+const reasonOf = <A>(effect: Effect.Effect<A, FetchFailed>) =>
+  effect.pipe(Effect.flip, Effect.map((e) => e.reason))
+
+describe("GuardedLookup.resolveAllowed", () => {
+  it.effect("checks IP literals without asking DNS", () =>
+    Effect.gen(function*() {
+      const resolver = table({})
+      expect(yield* reasonOf(resolveAllowed("127.0.0.1", { allowPrivateNetwork: false, resolver }))).toBe("blocked")
+      expect(yield* reasonOf(resolveAllowed("[::1]", { allowPrivateNetwork: false, resolver }))).toBe("blocked")
+      expect(yield* resolveAllowed("8.8.8.8", { allowPrivateNetwork: false, resolver })).toEqual([{ address: "8.8.8.8", family: 4 }])
+      expect(resolver.calls).toEqual([])
+    }))
+
+  it.effect("refuses a host when any one of its addresses is refused", () =>
+    Effect.gen(function*() {
+      const resolver = table({ "mixed.test": ["8.8.8.8", "10.0.0.1"], "public.test": ["8.8.8.8", "2606:4700:4700::1111"] })
+      const error = yield* Effect.flip(resolveAllowed("mixed.test", { allowPrivateNetwork: false, resolver }))
+      expect(error).toBeInstanceOf(FetchFailed)
+      expect(error.reason).toBe("blocked")
+      expect(error.detail).toContain("private address 10.0.0.1")
+      expect(yield* resolveAllowed("public.test", { allowPrivateNetwork: false, resolver })).toEqual([
+        { address: "8.8.8.8", family: 4 },
+        { address: "2606:4700:4700::1111", family: 6 }
+      ])
+    }))
+
+  it.effect("ALLOW_PRIVATE_NETWORK lifts the address check only", () =>
+    Effect.gen(function*() {
+      const resolver = table({ "evil.test": ["127.0.0.1"] })
+      expect(yield* resolveAllowed("evil.test", { allowPrivateNetwork: true, resolver })).toEqual([{ address: "127.0.0.1", family: 4 }])
+      expect(yield* reasonOf(resolveAllowed("missing.test", { allowPrivateNetwork: true, resolver }))).toBe("dns")
+      expect(yield* reasonOf(resolveUrl(new URL("file:///etc/passwd"), { allowPrivateNetwork: true, resolver }))).toBe("invalid")
+    }))
+
+  it.effect("DNS failures and empty answers are reason dns", () =>
+    Effect.gen(function*() {
+      const resolver = table({ "empty.test": [] })
+      expect(yield* reasonOf(resolveAllowed("nowhere.test", { allowPrivateNetwork: false, resolver }))).toBe("dns")
+      expect(yield* reasonOf(resolveAllowed("empty.test", { allowPrivateNetwork: false, resolver }))).toBe("dns")
+    }))
+
+  it.effect("the allowlist exempts exact host:port origins only", () =>
+    Effect.gen(function*() {
+      const resolver = table({ "fixture.test": ["127.0.0.1"] })
+      const options = { allowPrivateNetwork: false, resolver, allowlist: ["127.0.0.1:4567", "[::1]:80", "fixture.test:8080"] }
+      expect(yield* resolveUrl(new URL("http://127.0.0.1:4567/x"), options)).toEqual([{ address: "127.0.0.1", family: 4 }])
+      expect(yield* resolveUrl(new URL("http://[::1]/"), options)).toEqual([{ address: "::1", family: 6 }])
+      expect(yield* resolveUrl(new URL("http://fixture.test:8080/"), options)).toEqual([{ address: "127.0.0.1", family: 4 }])
+      expect(yield* reasonOf(resolveUrl(new URL("http://127.0.0.1:4568/"), options))).toBe("blocked")
+      expect(yield* reasonOf(resolveUrl(new URL("https://[::1]/"), options))).toBe("blocked")
+      expect(yield* reasonOf(resolveUrl(new URL("http://fixture.test/"), options))).toBe("blocked")
+      expect(yield* reasonOf(resolveAllowed("127.0.0.1", options))).toBe("blocked")
+    }))
+})
+
+describe("GuardedLookup.pinnedLookup", () => {
+  const lookup = pinnedLookup([{ address: "127.0.0.1", family: 4 }, { address: "::1", family: 6 }])
+  const ask = (options: { family?: number; all?: boolean }) =>
+    Effect.async<{ address: string | Array<LookupAddress>; family: number | undefined }, NodeJS.ErrnoException>((resume) =>
+      lookup("whatever.example", options, (err, address, family) =>
+        resume(err === null ? Effect.succeed({ address, family }) : Effect.fail(err))
+      )
+    )
+
+  it.effect("answers only with the checked addresses, whatever the host name", () =>
+    Effect.gen(function*() {
+      expect(yield* ask({})).toEqual({ address: "127.0.0.1", family: 4 })
+      expect(yield* ask({ family: 6 })).toEqual({ address: "::1", family: 6 })
+      expect((yield* ask({ all: true })).address).toEqual([{ address: "127.0.0.1", family: 4 }, { address: "::1", family: 6 }])
+    }))
+
+  it.effect("fails rather than fall back to DNS when no checked address has the family", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(
+        Effect.async<void, NodeJS.ErrnoException>((resume) =>
+          pinnedLookup([{ address: "127.0.0.1", family: 4 }])("x", { family: 6 }, (err) => resume(err === null ? Effect.void : Effect.fail(err)))
+        )
+      )
+      expect(error.code).toBe("ENOTFOUND")
+    }))
+})

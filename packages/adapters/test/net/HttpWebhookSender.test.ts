@@ -1,0 +1,147 @@
+// The webhook sender against loopback fixtures: SSRF refusals (trap sees nothing), statuses, no redirects, exact bytes.
+import { WebhookSender } from "@bookmarks/domain"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import type { Resolver } from "../../src/net/GuardedLookup.js"
+import * as HttpWebhookSender from "../../src/net/HttpWebhookSender.js"
+import { closedPort, serve } from "./LoopbackServers.js"
+
+const mapTo = (address: string): Resolver => async () => [{ address, family: address.includes(":") ? 6 : 4 }]
+
+const withSender = <A, E, R>(options: HttpWebhookSender.Options, f: (s: WebhookSender["Type"]) => Effect.Effect<A, E, R>) =>
+  Effect.flatMap(WebhookSender, f).pipe(Effect.provide(HttpWebhookSender.layer(options)))
+
+const post = (url: string, extra: { readonly timeout?: number; readonly body?: string } = {}) => ({
+  url,
+  body: extra.body ?? "{\"type\":\"bookmark.saved\"}",
+  headers: { "content-type": "application/json", "webhook-id": "msg_1" },
+  timeout: extra.timeout ?? 5_000
+})
+
+describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
+  it.scopedLive("checkTarget and send refuse loopback in every spelling; the trap sees no connection", () =>
+    Effect.gen(function*() {
+      const trap = yield* serve((_req, res) => res.end("trap"), { alsoIpv6: true })
+      const p = trap.port
+      const options = { allowPrivateNetwork: false, resolver: mapTo("127.0.0.1") }
+      const urls = [
+        `https://127.0.0.1:${p}/hook`,
+        `https://[::1]:${p}/hook`,
+        `https://[::ffff:127.0.0.1]:${p}/hook`,
+        `https://2130706433:${p}/hook`,
+        `https://0x7f000001:${p}/hook`,
+        `https://0177.0.0.1:${p}/hook`,
+        `https://127.1:${p}/hook`,
+        `https://0.0.0.0:${p}/hook`,
+        `https://evil.test:${p}/hook`,
+        `http://evil.test:${p}/hook`
+      ]
+      yield* withSender(options, (sender) =>
+        Effect.gen(function*() {
+          for (const url of urls) {
+            const rejected = yield* Effect.flip(sender.checkTarget(new URL(url)))
+            expect(rejected._tag).toBe("TargetRejected")
+            expect(rejected.reason).toContain("refused by address policy")
+            expect({ url, result: yield* sender.send(post(url)) }).toEqual({
+              url,
+              result: { status: null, error: "blocked by address policy", retryAfter: null }
+            })
+          }
+        }))
+      expect(trap.connections()).toBe(0)
+    }))
+
+  it.scopedLive("with the policy lifted the same target is accepted and reached, so the test above can fail", () =>
+    Effect.gen(function*() {
+      const trap = yield* serve((_req, res) => res.end("trap"))
+      const url = `http://evil.test:${trap.port}/hook`
+      const result = yield* withSender({ allowPrivateNetwork: true, resolver: mapTo("127.0.0.1") }, (sender) =>
+        Effect.zipRight(sender.checkTarget(new URL(url)), sender.send(post(url))))
+      expect(result).toEqual({ status: 200, error: null, retryAfter: null })
+      expect(trap.connections()).toBe(1)
+    }))
+
+  it.scopedLive("an allowlisted fixture origin passes while another loopback port stays refused", () =>
+    Effect.gen(function*() {
+      const fixture = yield* serve((_req, res) => res.end())
+      const trap = yield* serve((_req, res) => res.end())
+      const options = { allowPrivateNetwork: false, allowlist: [fixture.origin] }
+      const [ok, refused] = yield* withSender(options, (sender) =>
+        Effect.all([sender.send(post(`http://${fixture.origin}/hook`)), sender.send(post(`http://${trap.origin}/hook`))]))
+      expect(ok.status).toBe(200)
+      expect(refused.error).toBe("blocked by address policy")
+      expect(trap.connections()).toBe(0)
+    }))
+
+  it.effect("checkTarget reports DNS failures", () =>
+    Effect.gen(function*() {
+      const resolver: Resolver = () => Promise.reject(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }))
+      const rejected = yield* withSender({ allowPrivateNetwork: false, resolver }, (s) => Effect.flip(s.checkTarget(new URL("https://nowhere.test/"))))
+      expect(rejected.reason).toContain("ENOTFOUND")
+    }))
+})
+
+describe("HttpWebhookSender behaviour", () => {
+  const lenient = { allowPrivateNetwork: true }
+
+  it.scopedLive("reports the status answered, 2xx or not", () =>
+    Effect.gen(function*() {
+      const fixture = yield* serve((req, res) => {
+        res.writeHead(req.url === "/fail" ? 500 : 200)
+        res.end("body that nobody reads")
+      })
+      const [ok, failed] = yield* withSender(lenient, (s) =>
+        Effect.all([s.send(post(`http://${fixture.origin}/ok`)), s.send(post(`http://${fixture.origin}/fail`))]))
+      expect(ok).toEqual({ status: 200, error: null, retryAfter: null })
+      expect(failed).toEqual({ status: 500, error: null, retryAfter: null })
+    }))
+
+  it.scopedLive("does not follow redirects: a 3xx is the answer and its target sees nothing", () =>
+    Effect.gen(function*() {
+      const target = yield* serve((_req, res) => res.end())
+      const fixture = yield* serve((_req, res) => {
+        res.writeHead(307, { location: `http://${target.origin}/elsewhere` })
+        res.end()
+      })
+      const result = yield* withSender(lenient, (s) => s.send(post(`http://${fixture.origin}/hook`)))
+      expect(result).toEqual({ status: 307, error: null, retryAfter: null })
+      expect(target.connections()).toBe(0)
+    }))
+
+  it.scopedLive("gives up on a slow receiver after the timeout", () =>
+    Effect.gen(function*() {
+      const fixture = yield* serve(() => { /* never answers */ })
+      const result = yield* withSender(lenient, (s) => s.send(post(`http://${fixture.origin}/hook`, { timeout: 200 })))
+      expect(result).toEqual({ status: null, error: "timeout", retryAfter: null })
+    }))
+
+  it.scopedLive("reads Retry-After in seconds as milliseconds", () =>
+    Effect.gen(function*() {
+      const fixture = yield* serve((_req, res) => {
+        res.writeHead(429, { "retry-after": "7" })
+        res.end()
+      })
+      const result = yield* withSender(lenient, (s) => s.send(post(`http://${fixture.origin}/hook`)))
+      expect(result).toEqual({ status: 429, error: null, retryAfter: 7000 })
+    }))
+
+  it.scopedLive("POSTs the exact body bytes with the given headers", () =>
+    Effect.gen(function*() {
+      const fixture = yield* serve((_req, res) => res.end())
+      const body = JSON.stringify({ title: "Crème brûlée – 東京 🎉", note: "line\nbreak" })
+      yield* withSender(lenient, (s) => s.send(post(`http://${fixture.origin}/hook`, { body })))
+      const received = fixture.requests[0]
+      expect(received?.method).toBe("POST")
+      expect(received?.body.equals(Buffer.from(body, "utf8"))).toBe(true)
+      expect(received?.headers["content-length"]).toBe(String(Buffer.byteLength(body, "utf8")))
+      expect(received?.headers["webhook-id"]).toBe("msg_1")
+      expect(received?.headers["content-type"]).toBe("application/json")
+    }))
+
+  it.scopedLive("reports an unreachable endpoint as connection refused", () =>
+    Effect.gen(function*() {
+      const port = yield* closedPort
+      const result = yield* withSender(lenient, (s) => s.send(post(`http://127.0.0.1:${port}/hook`)))
+      expect(result).toEqual({ status: null, error: "connection refused", retryAfter: null })
+    }))
+})

@@ -1,0 +1,50 @@
+/** Migrations on Postgres: several processes starting at once apply the schema exactly once. */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { External } from "@bookmarks/testkit"
+import { describe, expect, it } from "@effect/vitest"
+import { Context, Effect, Layer, Redacted, Schema } from "effect"
+import * as Migrations from "../../src/sql/Migrations.js"
+import * as PostgresClient from "../../src/sql/PostgresClient.js"
+import * as Harness from "./Harness.js"
+
+const database = External.needs("TEST_DATABASE_URL")
+
+describe.runIf(database.run)("Migrations on Postgres", () => {
+  const url = Harness.postgresSchema(database.value)
+  const client = () => Layer.build(PostgresClient.layer({ url: Redacted.make(url()), maxConnections: 2 }))
+
+  it.live("two clients migrating at once apply each migration once; running again applies nothing", () =>
+    Effect.gen(function*() {
+      const [a, b] = yield* Effect.all([client(), client()])
+      const migrate = (context: Context.Context<SqlClient.SqlClient>) => Effect.provide(Migrations.run, context)
+      const [first, second] = yield* Effect.all([migrate(a), migrate(b)], { concurrency: "unbounded" })
+      expect([...first, ...second]).toEqual([[1, "initial"]])
+      expect(yield* migrate(a)).toEqual([])
+      const sql = Context.get(b, SqlClient.SqlClient)
+      const rows = yield* sql`SELECT migration_id FROM ${sql(Migrations.table)}`
+      expect(yield* Schema.decodeUnknown(Schema.Array(Schema.Struct({ migration_id: Schema.Number })))(rows))
+        .toEqual([{ migration_id: 1 }])
+      const tables = yield* sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`
+      expect(tables.map((t) => t["table_name"]).sort()).toEqual([
+        "accounts",
+        "allowance_counters",
+        "allowance_key_counters",
+        "api_keys",
+        "assets",
+        "bookmarks",
+        "deliveries",
+        "effect_sql_migrations",
+        "jobs",
+        "webhooks"
+      ])
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("an unreachable server fails the client layer with StorageUnavailable", () =>
+    Effect.gen(function*() {
+      const failure = yield* Effect.flip(Layer.build(PostgresClient.layer({
+        url: Redacted.make("postgres://postgres@127.0.0.1:1/none"),
+        connectTimeout: "2 seconds"
+      })))
+      expect(failure._tag).toBe("StorageUnavailable")
+    }).pipe(Effect.scoped), 30_000)
+})

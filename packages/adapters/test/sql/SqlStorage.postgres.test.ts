@@ -1,0 +1,20 @@
+/** Every storage port contract against the SQL adapters on Postgres, each suite in a fresh schema. */
+import { Contracts, External } from "@bookmarks/testkit"
+import { describe } from "@effect/vitest"
+import * as Harness from "./Harness.js"
+import { storageChecks } from "./StorageChecks.js"
+
+const database = External.needs("TEST_DATABASE_URL")
+
+describe.runIf(database.run)("SQL storage on Postgres", () => {
+  const fresh = (title: string, register: (storage: ReturnType<ReturnType<typeof Harness.postgresStorage>>) => void) =>
+    describe(title, () => register(Harness.shared(Harness.postgresStorage(database.value))))
+  fresh("accounts", (storage) => Contracts.accountsContract("postgres", storage))
+  fresh("bookmarks", (storage) => Contracts.bookmarksContract("postgres", storage))
+  fresh("jobs", (storage) => Contracts.jobsContract("postgres", storage))
+  fresh("webhooks", (storage) => Contracts.webhooksContract("postgres", storage))
+  fresh("deliveries", (storage) => Contracts.deliveriesContract("postgres", storage))
+  fresh("assets", (storage) => Contracts.assetStoreContract("postgres", storage))
+  fresh("allowance", (storage) => Contracts.allowanceCounterContract("postgres", storage, { effectClock: true }))
+  fresh("checks", (storage) => storageChecks("postgres", storage))
+})

@@ -1,0 +1,20 @@
+/** Every storage port contract against the SQL adapters on embedded PGlite, each suite in a fresh schema. */
+import { Contracts } from "@bookmarks/testkit"
+import { describe } from "@effect/vitest"
+import * as Harness from "./Harness.js"
+import { storageChecks } from "./StorageChecks.js"
+
+const database = Harness.pglite()
+const fresh = (title: string, register: (storage: ReturnType<ReturnType<typeof Harness.pgliteStorage>>) => void) =>
+  describe(title, () => register(Harness.shared(Harness.pgliteStorage(database))))
+
+describe("SQL storage on PGlite", () => {
+  fresh("accounts", (storage) => Contracts.accountsContract("pglite", storage))
+  fresh("bookmarks", (storage) => Contracts.bookmarksContract("pglite", storage))
+  fresh("jobs", (storage) => Contracts.jobsContract("pglite", storage))
+  fresh("webhooks", (storage) => Contracts.webhooksContract("pglite", storage))
+  fresh("deliveries", (storage) => Contracts.deliveriesContract("pglite", storage))
+  fresh("assets", (storage) => Contracts.assetStoreContract("pglite", storage))
+  fresh("allowance", (storage) => Contracts.allowanceCounterContract("pglite", storage, { effectClock: true }))
+  fresh("checks", (storage) => storageChecks("pglite", storage))
+})
