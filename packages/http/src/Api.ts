@@ -1,0 +1,33 @@
+/** The whole HTTP contract: public API, assets, admin API and health. Also the typed client (`HttpApiClient.make(Api)`). */
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as OpenApi from "@effect/platform/OpenApi"
+import { AdminApi } from "./AdminApi.js"
+import { AssetsApi } from "./AssetsApi.js"
+import { BookmarksApi } from "./BookmarksApi.js"
+import { HealthApi } from "./HealthApi.js"
+import * as OpenApiSpec from "./OpenApiSpec.js"
+import * as Problem from "./Problem.js"
+import * as Problems from "./Problems.js"
+import { UsageApi } from "./UsageApi.js"
+import { WebhooksApi } from "./WebhooksApi.js"
+
+export class Api extends HttpApi.make("bookmarks")
+  .add(BookmarksApi)
+  .add(UsageApi)
+  .add(WebhooksApi)
+  .add(AssetsApi)
+  .add(AdminApi)
+  .add(HealthApi)
+  // Any endpoint may meet undecodable input, an unreachable store or a defect.
+  .addError(Problems.InvalidInput)
+  .addError(Problems.StorageUnavailable)
+  .addError(Problems.InternalError)
+  .annotate(HttpApi.AdditionalSchemas, [Problem.Problem])
+  .annotateContext(OpenApi.annotations({
+    title: "Bookmark Library API",
+    version: "1.0.0",
+    description: OpenApiSpec.description,
+    servers: [{ url: "/", description: "This server" }],
+    transform: OpenApiSpec.transform
+  }))
+{}

@@ -1,0 +1,35 @@
+/** RFC 9457 problem details: the body of every non-2xx response (docs/decisions.md, "Error body"). */
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { Schema } from "effect"
+
+export const contentType = "application/problem+json"
+
+/** Each `code` has a page-like URI; the code itself is the stable, machine-readable part. */
+export const typeUri = (code: string): string => `https://bookmarks.dev/problems/${code}`
+
+/** The members every problem carries; some problems add extension members (e.g. `field`). */
+export const Problem = Schema.Struct({
+  type: Schema.String,
+  title: Schema.String,
+  status: Schema.Int,
+  detail: Schema.String,
+  code: Schema.String
+}).annotations({
+  identifier: "Problem",
+  description: "RFC 9457 problem details, sent as application/problem+json with every non-2xx response"
+})
+export type Problem = typeof Problem.Type
+
+export const make = <const Status extends number, const Code extends string>(
+  status: Status,
+  code: Code,
+  title: string,
+  detail: string
+) => ({ type: typeUri(code), title, status, detail, code })
+
+/** A problem response built outside the HttpApi error encoding (unknown routes, 405, defects). */
+export const response = (
+  problem: Problem,
+  headers: Readonly<Record<string, string>> = {}
+): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.unsafeJson(problem, { status: problem.status, contentType, headers })

@@ -1,0 +1,80 @@
+/**
+ * The whole HTTP application as a Layer over the domain's ports: the API, the admin API, OpenAPI and docs,
+ * problem+json for every error and a request log. A composition root provides the adapters and an
+ * `HttpServer` (or calls `serve`).
+ */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { Effect, Layer, type Redacted } from "effect"
+import { createServer } from "node:http"
+import * as AdminHandlers from "./handlers/AdminHandlers.js"
+import * as AssetsHandlers from "./handlers/AssetsHandlers.js"
+import * as BookmarksHandlers from "./handlers/BookmarksHandlers.js"
+import * as HealthHandlers from "./handlers/HealthHandlers.js"
+import * as UsageHandlers from "./handlers/UsageHandlers.js"
+import * as WebhooksHandlers from "./handlers/WebhooksHandlers.js"
+import { Api } from "./Api.js"
+import * as GracefulStop from "./GracefulStop.js"
+import * as AdminAuthenticationLive from "./middleware/AdminAuthenticationLive.js"
+import * as AuthenticationLive from "./middleware/AuthenticationLive.js"
+import * as DecodeErrors from "./middleware/DecodeErrors.js"
+import * as Fallback from "./middleware/Fallback.js"
+import * as JsonBodyLive from "./middleware/JsonBodyLive.js"
+import * as RequestLog from "./middleware/RequestLog.js"
+import { docsPath, openApiPath } from "./Paths.js"
+
+export interface Options {
+  /** Bearer token of the admin API. */
+  readonly adminToken: Redacted.Redacted<string>
+}
+
+/** The HttpApi with every group implemented; needs the domain's services and `Health`. */
+export const apiLayer = (options: Options) =>
+  HttpApiBuilder.api(Api).pipe(
+    Layer.provide([
+      BookmarksHandlers.layer,
+      UsageHandlers.layer,
+      WebhooksHandlers.layer,
+      AssetsHandlers.layer,
+      AdminHandlers.layer,
+      HealthHandlers.layer
+    ]),
+    Layer.provide([AuthenticationLive.layer, AdminAuthenticationLive.layer(options.adminToken), JsonBodyLive.layer])
+  )
+
+/**
+ * Like `HttpApiBuilder.serve`, with the problem fallback inside the app so it can still shape the response.
+ * `beforeStop` runs at shutdown while the handler is still attached (finalizers run in reverse order).
+ */
+const serveApp = (beforeStop: Effect.Effect<void>) =>
+  Layer.scopedDiscard(Effect.gen(function*() {
+    const app = yield* HttpApiBuilder.httpApp
+    yield* HttpServer.serveEffect(Fallback.apply(app), RequestLog.middleware)
+    yield* Effect.addFinalizer(() => beforeStop)
+  })).pipe(Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]))
+
+/** Serves on whatever `HttpServer` is provided; scoped, so closing the scope stops it (after `beforeStop`). */
+export const layer = (options: Options, beforeStop: Effect.Effect<void> = Effect.void) =>
+  serveApp(beforeStop).pipe(
+    Layer.provide(HttpApiScalar.layer({ path: docsPath, scalar: { hideModels: false, withDefaultFonts: false } })),
+    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: openApiPath })),
+    Layer.provide(DecodeErrors.layer),
+    Layer.provide(apiLayer(options)),
+    Layer.provide(HttpServer.layerContext)
+  )
+
+/**
+ * `layer` on a Node `http` server at `host:port`; the `HttpServer` stays visible for its bound address.
+ * Stopping it is graceful (GracefulStop): requests in flight finish, kept-alive connections are closed.
+ */
+export const serve = (options: Options & { readonly port: number; readonly host: string }) =>
+  Layer.unwrapEffect(Effect.sync(() => {
+    const server = createServer()
+    const graceful = GracefulStop.track(server)
+    return layer(options, graceful.stop).pipe(
+      HttpServer.withLogAddress,
+      Layer.provideMerge(NodeHttpServer.layer(() => server, { port: options.port, host: options.host }))
+    )
+  }))

@@ -1,0 +1,18 @@
+/** Contract: the plan, its limits and this period's usage by key (spec §4.4). */
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
+import { Usage } from "@bookmarks/domain"
+import { Authentication } from "./Authentication.js"
+import { publicBase } from "./Paths.js"
+
+export class UsageApi extends HttpApiGroup.make("usage")
+  .add(
+    HttpApiEndpoint.get("get", "/usage")
+      .addSuccess(Usage.Usage)
+      .annotateContext(OpenApi.annotations({ summary: "Plan, limits and usage of the account" }))
+  )
+  .middleware(Authentication)
+  .prefix(publicBase)
+  .annotateContext(OpenApi.annotations({ title: "Usage" }))
+{}

@@ -1,0 +1,61 @@
+/** Contract: register, list, delete and test webhook endpoints (spec §4.5–4.8). */
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
+import { Webhook, WebhookList } from "@bookmarks/domain"
+import { Schema } from "effect"
+import { Authentication } from "./Authentication.js"
+import { JsonBody } from "./JsonBody.js"
+import { IdPath, publicBase } from "./Paths.js"
+import * as Problems from "./Problems.js"
+
+export const Deleted = Schema.Struct({ ok: Schema.Literal(true) }).annotations({ identifier: "WebhookDeleted" })
+
+/** `status` is 0 and `error` says why when the endpoint gave no HTTP answer. */
+export const TestResult = Schema.Struct({
+  ok: Schema.Boolean,
+  status: Schema.Int,
+  error: Schema.optional(Schema.String)
+}).annotations({ identifier: "WebhookTestResult" })
+
+export class WebhooksApi extends HttpApiGroup.make("webhooks")
+  .add(
+    HttpApiEndpoint.get("list", "/webhooks")
+      .addSuccess(WebhookList)
+      .annotateContext(OpenApi.annotations({ summary: "List the account's webhooks (with secrets) and the known events" }))
+  )
+  .add(
+    HttpApiEndpoint.post("register", "/webhooks")
+      .setPayload(Webhook.RegisterPayload)
+      .addSuccess(Webhook.Registered, { status: 201 })
+      .addError(Problems.InvalidInput)
+      .annotateContext(OpenApi.annotations({
+        summary: "Register an HTTPS endpoint",
+        description: "`events` is a list or a comma-separated string of known events (default `bookmark.saved`). " +
+          "At most 10 webhooks per account. The `secret` signs every delivery."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.del("delete", "/webhooks/:id")
+      .setPath(IdPath)
+      .addSuccess(Deleted)
+      .addError(Problems.Forbidden)
+      .addError(Problems.NotFound)
+      .annotateContext(OpenApi.annotations({ summary: "Delete a webhook and cancel its pending deliveries" }))
+  )
+  .add(
+    HttpApiEndpoint.post("test", "/webhooks/:id/test")
+      .setPath(IdPath)
+      .addSuccess(TestResult)
+      .addError(Problems.Forbidden)
+      .addError(Problems.NotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "Send a sample delivery now",
+        description: "Reports the status the endpoint answered with; failure counters are not touched."
+      }))
+  )
+  .middleware(JsonBody)
+  .middleware(Authentication)
+  .prefix(publicBase)
+  .annotateContext(OpenApi.annotations({ title: "Webhooks" }))
+{}

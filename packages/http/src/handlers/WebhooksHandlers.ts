@@ -1,0 +1,16 @@
+/** Handlers of the webhooks group. */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { deleteWebhook, listWebhooks, registerWebhook, testWebhook } from "@bookmarks/domain"
+import { Effect } from "effect"
+import { Api } from "../Api.js"
+import { CurrentPrincipal } from "../Authentication.js"
+
+export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
+  handlers
+    .handle("list", () => Effect.flatMap(CurrentPrincipal, ({ account }) => listWebhooks(account.id)))
+    .handle("register", ({ payload }) =>
+      Effect.flatMap(CurrentPrincipal, ({ account }) => registerWebhook(account.id, payload)))
+    .handle("delete", ({ path }) =>
+      Effect.flatMap(CurrentPrincipal, ({ account }) => deleteWebhook(account.id, path.id)))
+    .handle("test", ({ path }) =>
+      Effect.flatMap(CurrentPrincipal, ({ account }) => testWebhook(account.id, path.id))))

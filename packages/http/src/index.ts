@@ -1,0 +1,18 @@
+/** The HTTP layer: the HttpApi contract (also the typed client), its handlers and middleware, and the server Layer. */
+export * as AdminApi from "./AdminApi.js"
+export * as AdminAuthentication from "./AdminAuthentication.js"
+/** The contract itself, also the typed client: `HttpApiClient.make(Api, { baseUrl })`. */
+export { Api } from "./Api.js"
+export * as AssetsApi from "./AssetsApi.js"
+export * as Authentication from "./Authentication.js"
+export * as BookmarksApi from "./BookmarksApi.js"
+export * as Health from "./Health.js"
+export * as HealthApi from "./HealthApi.js"
+export * as HttpErrors from "./HttpErrors.js"
+export * as JsonBody from "./JsonBody.js"
+export * as Paths from "./Paths.js"
+export * as Problem from "./Problem.js"
+export * as Problems from "./Problems.js"
+export * as Server from "./Server.js"
+export * as UsageApi from "./UsageApi.js"
+export * as WebhooksApi from "./WebhooksApi.js"

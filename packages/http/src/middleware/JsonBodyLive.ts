@@ -1,0 +1,45 @@
+/**
+ * The body check behind every JSON endpoint: 415 unless JSON, 413 over 64 KiB (by Content-Length before
+ * reading, else while reading), 400 when it does not parse. The body text is read once and cached by the
+ * request, so the endpoint's own decoding reuses it.
+ */
+import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
+import * as HttpMethod from "@effect/platform/HttpMethod"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { Effect, Either, Layer, Option } from "effect"
+import { MalformedJson, PayloadTooLarge, UnsupportedMediaType } from "../HttpErrors.js"
+import { JsonBody, maxBytes } from "../JsonBody.js"
+
+/**
+ * `application/json`, parameters (charset) aside. Other `+json` types are refused: the endpoint's decoding
+ * would not read them as JSON.
+ */
+export const isJson = (contentType: string): boolean =>
+  (contentType.split(";")[0] ?? "").trim().toLowerCase() === "application/json"
+
+const check = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  if (!HttpMethod.hasBody(request.method)) return
+  const length = request.headers["content-length"]
+  const chunked = request.headers["transfer-encoding"] !== undefined
+  if (!chunked && (length === undefined || length.trim() === "0")) return
+  const contentType = request.headers["content-type"]
+  // No Content-Type is read as JSON, as the endpoint's decoding does.
+  if (contentType !== undefined && !isJson(contentType)) return yield* new UnsupportedMediaType({ contentType })
+  if (length !== undefined && Number(length) > maxBytes) return yield* new PayloadTooLarge({ limit: maxBytes })
+  const text = yield* request.text.pipe(
+    HttpIncomingMessage.withMaxBodySize(Option.some(maxBytes)),
+    // With a Content-Length within the limit a read failure is the connection's, not the size's. The error
+    // itself is not kept: it holds the whole request.
+    Effect.catchAll((e) =>
+      length === undefined
+        ? new PayloadTooLarge({ limit: maxBytes })
+        : Effect.dieMessage(`request body could not be read (${e.reason})`)
+    )
+  )
+  if (text.trim() === "") return
+  const parsed = Either.try(() => void JSON.parse(text))
+  if (Either.isLeft(parsed)) return yield* new MalformedJson()
+})
+
+export const layer = Layer.succeed(JsonBody, check)

@@ -1,0 +1,25 @@
+import * as HttpServer from "@effect/platform/HttpServer"
+import { describe, expect, it } from "@effect/vitest"
+import { FakeWebhookSender, TestApp } from "@bookmarks/testkit"
+import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
+import { healthy } from "../src/Health.js"
+import * as Server from "../src/Server.js"
+
+const fetchStatus = (url: string) =>
+  Effect.promise(() => fetch(url).then((r) => r.status, () => 0))
+
+describe("Server.serve", () => {
+  it.effect("listens on the given address and stops when its scope closes", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const live = Server.serve({ adminToken: Redacted.make("adm_x"), port: 0, host: "127.0.0.1" }).pipe(
+        Layer.provide([TestApp.layer(), FakeWebhookSender.make().layer, healthy])
+      )
+      const context = yield* Layer.buildWithScope(live, scope)
+      const { address } = Context.get(context, HttpServer.HttpServer)
+      const url = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}/health` : ""
+      expect(yield* fetchStatus(url)).toBe(200)
+      yield* Scope.close(scope, Exit.void)
+      expect(yield* fetchStatus(url)).toBe(0)
+    }))
+})
