@@ -1,0 +1,93 @@
+import { Bookmarks, type FetchedPage, getBookmark, Jobs, PageFetcher, registerWebhook } from "@bookmarks/domain"
+import {
+  FakeContentAnalyzer,
+  FakePageExtractor,
+  FakePageFetcher,
+  FakePageRenderer,
+  FakeWebhookSender,
+  Fixtures,
+  TestApp
+} from "@bookmarks/testkit"
+import { describe, expect, it } from "@effect/vitest"
+import { Deferred, Duration, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
+import * as DeliveryRunner from "../src/DeliveryRunner.js"
+import * as EnrichmentRunner from "../src/EnrichmentRunner.js"
+
+const page = (url: string, title: string): FetchedPage =>
+  FakePageFetcher.html(url, `<html><head><title>${title}</title></head><body><p>Gardening notes about tomatoes.</p></body></html>`)
+
+const setup = () => {
+  const fetcher = FakePageFetcher.make()
+  const renderer = FakePageRenderer.make(false)
+  const sender = FakeWebhookSender.make()
+  sender.refusedHosts.clear()
+  const layer = Layer.mergeAll(
+    TestApp.layer(),
+    fetcher.layer,
+    renderer.layer,
+    sender.layer,
+    FakePageExtractor.layer,
+    FakeContentAnalyzer.layer
+  )
+  return { fetcher, sender, layer }
+}
+
+const until = <E, R>(check: Effect.Effect<boolean, E, R>) =>
+  Effect.gen(function*() {
+    for (let i = 0; i < 200; i++) {
+      if (yield* check) return
+      yield* Effect.sleep(Duration.millis(20))
+    }
+    throw new Error("condition not reached")
+  })
+
+describe("EnrichmentRunner", () => {
+  it.live("processes saved bookmarks to ready and emits one delivery per webhook", () => {
+    const { fetcher, layer, sender } = setup()
+    return Effect.gen(function*() {
+      const { principal } = yield* Fixtures.accountWithKey()
+      yield* registerWebhook(principal.account.id, { url: "https://hooks.example.com/a" })
+      const acks = yield* Effect.forEach([1, 2, 3, 4, 5], (i) => {
+        const url = `https://example.com/${i}`
+        fetcher.script(url, page(url, `Page ${i}`))
+        return Fixtures.save(principal, { url })
+      })
+      yield* Effect.forkScoped(EnrichmentRunner.run({ concurrency: 2, pollInterval: "50 millis" }))
+      yield* Effect.forkScoped(DeliveryRunner.run({ concurrency: 4, pollInterval: "50 millis" }))
+      yield* until(Effect.map(
+        Effect.forEach(acks, (a) => getBookmark(principal.account.id, a.id)),
+        (all) => all.every((b) => b.status === "ready")
+      ))
+      const titles = yield* Effect.forEach(acks, (a) => Effect.map(getBookmark(principal.account.id, a.id), (b) => b.title))
+      expect(titles).toEqual(["Page 1", "Page 2", "Page 3", "Page 4", "Page 5"])
+      yield* until(Effect.sync(() => sender.sent.length === 5))
+      const ids = sender.sent.map((s) => JSON.parse(s.body).data.id)
+      expect(new Set(ids)).toEqual(new Set(acks.map((a) => a.id)))
+      expect(yield* Effect.flatMap(Jobs, (j) => j.pending)).toBe(0)
+    }).pipe(Effect.scoped, Effect.provide(layer))
+  })
+
+  it.live("releases an in-flight job on shutdown without counting the attempt", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const started = yield* Deferred.make<void>()
+      const blocking = Layer.succeed(PageFetcher, PageFetcher.of({
+        fetch: () => Effect.zipRight(Deferred.succeed(started, undefined), Effect.never)
+      }))
+      yield* Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        const ack = yield* Fixtures.save(principal, { url: "https://example.com/slow" })
+        const scope = yield* Scope.make()
+        const fiber = yield* Effect.forkIn(EnrichmentRunner.run({ concurrency: 1, pollInterval: "50 millis" }), scope)
+        yield* Deferred.await(started)
+        yield* Scope.close(scope, Exit.void)
+        yield* Fiber.await(fiber)
+        const jobs = yield* Jobs
+        const reclaimed = yield* jobs.claim({ now: Date.now(), lease: 1_000, max: 10 })
+        expect(reclaimed.map((j) => [j.bookmarkId, j.attempts])).toEqual([[ack.id, 1]])
+        const bookmark = yield* Effect.flatMap(Bookmarks, (b) => b.get(ack.id))
+        expect(Option.map(bookmark, (b) => b.status)).toEqual(Option.some("processing"))
+      }).pipe(Effect.provide(blocking))
+    }).pipe(Effect.scoped, Effect.provide(layer))
+  })
+})
