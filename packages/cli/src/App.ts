@@ -1,0 +1,43 @@
+/** The running service as one Layer: the API server and/or the workers over the configured storage. */
+import { SqlStorage } from "@bookmarks/adapters"
+import { Health, Server } from "@bookmarks/http"
+import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
+import * as AdminToken from "./AdminToken.js"
+import type { AppConfig } from "./AppConfig.js"
+import * as Composition from "./Composition.js"
+
+const health = Layer.effect(
+  Health.Health,
+  Effect.map(SqlClient.SqlClient, (sql) =>
+    Health.Health.of({ check: Effect.provideService(SqlStorage.ping, SqlClient.SqlClient, sql) }))
+)
+
+/** The HTTP server; its `HttpServer` stays visible (bound address). */
+export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
+  Layer.unwrapEffect(Effect.map(
+    AdminToken.ensure(config.adminToken, config.dataDir),
+    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host })
+  )).pipe(Layer.provide(Layer.merge(Composition.apiServices(config, overrides), health)))
+
+/** Enrichment and delivery runners; they stop (releasing leases) with the layer's scope. */
+export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
+  Layer.mergeAll(
+    EnrichmentRunner.layer({ concurrency: config.workerConcurrency }),
+    DeliveryRunner.layer()
+  ).pipe(Layer.provide(Layer.merge(
+    Composition.enrichmentServices(config, overrides),
+    Composition.apiServices(config, overrides)
+  )))
+
+/** Which parts run in this process. */
+export type Roles = "all" | "api" | "workers"
+
+/** Storage (migrated, built once and shared) plus the API server, the workers or both. */
+export const layer = (config: AppConfig, roles: "all" | "api", overrides?: Composition.TestOverrides) =>
+  (roles === "all" ? Layer.merge(api(config, overrides), workers(config, overrides)) : api(config, overrides))
+    .pipe(Layer.provideMerge(Composition.storage(config, overrides)))
+
+export const workersLayer = (config: AppConfig, overrides?: Composition.TestOverrides) =>
+  workers(config, overrides).pipe(Layer.provideMerge(Composition.storage(config, overrides)))

@@ -1,0 +1,143 @@
+/** The process configuration (DESIGN §5), read once from the environment and validated. */
+import { Delivery, Job, Plan, Webhook } from "@bookmarks/domain"
+import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
+
+export interface AppConfig {
+  readonly port: number
+  readonly host: string
+  readonly publicUrl: string
+  readonly dataDir: string
+  readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
+  readonly redisUrl: Option.Option<Redacted.Redacted<string>>
+  readonly chromiumPath: Option.Option<string>
+  readonly screenshots: boolean
+  readonly adminToken: Option.Option<Redacted.Redacted<string>>
+  readonly allowPrivateNetwork: boolean
+  readonly allowHttpWebhooks: boolean
+  readonly retrySchedule: ReadonlyArray<number>
+  readonly deactivation: Webhook.DeactivationRule
+  readonly deliveryTimeout: number
+  readonly enrichment: Job.Timings
+  readonly openAi: Option.Option<{ readonly baseUrl: string; readonly apiKey: Option.Option<Redacted.Redacted<string>>; readonly model: string }>
+  readonly plans: Plan.Table
+  readonly workerConcurrency: number
+  readonly logLevel: string
+  readonly logFormat: "pretty" | "json"
+}
+
+const invalid = (name: string, message: string) => ConfigError.InvalidData([name], message)
+
+const httpUrl = (name: string) =>
+  Config.string(name).pipe(
+    Config.mapOrFail((value) => {
+      try {
+        const url = new URL(value)
+        if (url.protocol === "http:" || url.protocol === "https:") return Either.right(value.replace(/\/+$/, ""))
+      } catch {
+        // reported below
+      }
+      return Either.left(invalid(name, `must be an http(s) URL, got '${value}'`))
+    })
+  )
+
+const flag = (name: string) => Config.withDefault(Config.boolean(name), false)
+
+const durationList = (name: string) =>
+  Config.string(name).pipe(
+    Config.mapOrFail((value) =>
+      Either.mapLeft(Delivery.parseSchedule(value), (e) => invalid(name, e.reason)))
+  )
+
+const duration = (name: string) =>
+  Config.string(name).pipe(
+    Config.mapOrFail((value) => Either.mapLeft(Delivery.parseDuration(name, value), (e) => invalid(name, e.reason)))
+  )
+
+const planLimits = Config.string("PLAN_LIMITS").pipe(
+  Config.mapOrFail((value) =>
+    Either.mapLeft(
+      Schema.decodeEither(Schema.parseJson(Plan.TableOverride))(value),
+      () => invalid("PLAN_LIMITS", `must be JSON like {"ultra":{"perMinute":1000,"perMonth":100000}}`)
+    ))
+)
+
+const port = Config.integer("PORT").pipe(
+  Config.withDefault(3000),
+  Config.validate({ message: "must be an integer between 0 and 65535", validation: (n) => n >= 0 && n <= 65535 })
+)
+
+export const config: Config.Config<AppConfig> = Config.all({
+  port,
+  host: Config.withDefault(Config.string("HOST"), "127.0.0.1"),
+  publicUrl: Config.option(httpUrl("PUBLIC_URL")),
+  dataDir: Config.withDefault(Config.string("DATA_DIR"), "./data"),
+  databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
+  redisUrl: Config.option(Config.redacted("REDIS_URL")),
+  chromiumPath: Config.option(Config.string("CHROMIUM_PATH")),
+  screenshots: Config.withDefault(Config.boolean("SCREENSHOTS"), true),
+  adminToken: Config.option(Config.redacted("ADMIN_TOKEN")),
+  allowPrivateNetwork: flag("ALLOW_PRIVATE_NETWORK"),
+  allowHttpWebhooks: flag("ALLOW_HTTP_WEBHOOKS"),
+  retrySchedule: Config.withDefault(durationList("WEBHOOK_RETRY_SCHEDULE"), Delivery.defaultSchedule),
+  deactivateAfter: Config.withDefault(duration("WEBHOOK_DEACTIVATE_AFTER"), Webhook.defaultDeactivation.failingFor),
+  deactivateFailures: Config.withDefault(Config.integer("WEBHOOK_DEACTIVATE_FAILURES"), Webhook.defaultDeactivation.minFailures),
+  deliveryTimeout: Config.withDefault(duration("WEBHOOK_TIMEOUT"), Delivery.attemptTimeout),
+  enrichmentRetries: Config.withDefault(durationList("ENRICHMENT_RETRY_SCHEDULE"), Job.retryDelays),
+  enrichmentBudget: Config.withDefault(duration("ENRICHMENT_ATTEMPT_BUDGET"), Job.attemptBudget),
+  enrichmentLease: Config.withDefault(duration("ENRICHMENT_LEASE"), Job.lease),
+  openAiBase: Config.option(httpUrl("OPENAI_BASE_URL")),
+  openAiKey: Config.option(Config.redacted("OPENAI_API_KEY")),
+  openAiModel: Config.withDefault(Config.string("OPENAI_MODEL"), "gpt-4o-mini"),
+  planOverride: Config.option(planLimits),
+  workerConcurrency: Config.integer("WORKER_CONCURRENCY").pipe(
+    Config.withDefault(2),
+    Config.validate({ message: "must be an integer between 1 and 64", validation: (n) => n >= 1 && n <= 64 })
+  ),
+  logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
+  logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT"))
+}).pipe(
+  Config.map((c): AppConfig => ({
+    port: c.port,
+    host: c.host,
+    publicUrl: Option.getOrElse(c.publicUrl, () => `http://${c.host.includes(":") ? `[${c.host}]` : c.host}:${c.port}`),
+    dataDir: c.dataDir,
+    databaseUrl: c.databaseUrl,
+    redisUrl: c.redisUrl,
+    chromiumPath: c.chromiumPath,
+    screenshots: c.screenshots,
+    adminToken: c.adminToken,
+    allowPrivateNetwork: c.allowPrivateNetwork,
+    allowHttpWebhooks: c.allowHttpWebhooks,
+    retrySchedule: c.retrySchedule,
+    deactivation: { failingFor: c.deactivateAfter, minFailures: c.deactivateFailures },
+    deliveryTimeout: c.deliveryTimeout,
+    enrichment: {
+      retryDelays: c.enrichmentRetries,
+      attemptBudget: c.enrichmentBudget,
+      lease: Math.max(c.enrichmentLease, c.enrichmentBudget + 5_000)
+    },
+    openAi: Option.map(c.openAiBase, (baseUrl) => ({ baseUrl, apiKey: c.openAiKey, model: c.openAiModel })),
+    plans: Option.match(c.planOverride, { onNone: () => Plan.defaultTable, onSome: (o) => Plan.withOverride(Plan.defaultTable, o) }),
+    workerConcurrency: c.workerConcurrency,
+    logLevel: c.logLevel,
+    logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json"))
+  }))
+)
+
+/** One line naming the variable, for a configuration that cannot be used. */
+export const describeError = (error: ConfigError.ConfigError): string => {
+  const first = (e: ConfigError.ConfigError): string => {
+    switch (e._op) {
+      case "And":
+      case "Or":
+        return first(e.left)
+      case "InvalidData":
+      case "MissingData":
+      case "SourceUnavailable":
+      case "Unsupported":
+        return `${e.path.join(".")}: ${e.message}`
+    }
+  }
+  return `Invalid configuration: ${first(error)}`
+}
+
