@@ -1,0 +1,142 @@
+/** Child processes of the benchmark: the service (`bookmarks serve|start`) and the baseline, with their RSS. */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { fileURLToPath } from "node:url"
+
+export const repoRoot = fileURLToPath(new URL("../", import.meta.url))
+const bin = fileURLToPath(new URL("../packages/cli/bin/bookmarks.mjs", import.meta.url))
+const baseline = fileURLToPath(new URL("./Baseline.ts", import.meta.url))
+
+export interface Child {
+  readonly name: string
+  readonly pid: number
+  readonly baseUrl: string
+  readonly output: () => string
+  /** Resident set size in bytes, now. */
+  readonly rss: () => number
+  /** CPU time (user + system) the process has used so far, in milliseconds. */
+  readonly cpu: () => number
+  /** SIGTERM, then SIGKILL after 15 s; resolves when the process is gone. */
+  readonly stop: () => Promise<void>
+}
+
+const live = new Set<ChildProcess>()
+process.once("exit", () => {
+  for (const child of live) child.kill("SIGKILL")
+})
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+
+/** VmRSS from /proc (Linux), else `ps`. */
+export const rssOf = (pid: number): number => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8")
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]
+    if (kb !== undefined) return Number(kb) * 1024
+  } catch {
+    // not Linux, or gone
+  }
+  try {
+    return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim()) * 1024
+  } catch {
+    return 0
+  }
+}
+
+/** utime + stime from /proc (Linux); 0 elsewhere (the figure is then left out). */
+export const cpuOf = (pid: number): number => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    // Fields 14 and 15 of stat(5), counted after the command name: clock ticks of 10 ms on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return 0
+  }
+}
+
+/** The environment without the service's own variables, plus `env`. */
+const environment = (env: Record<string, string>): NodeJS.ProcessEnv => {
+  const base: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of ["DATABASE_URL", "REDIS_URL", "PORT", "HOST", "DATA_DIR", "PUBLIC_URL", "NODE_OPTIONS", "PLAN_LIMITS"]) {
+    delete base[name]
+  }
+  return { ...base, ...env }
+}
+
+const start = async (name: string, args: ReadonlyArray<string>, env: Record<string, string>, port: number): Promise<Child> => {
+  const child = spawn(process.execPath, [...args], { cwd: repoRoot, env: environment(env), stdio: ["ignore", "pipe", "pipe"] })
+  live.add(child)
+  let output = ""
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-20_000)
+  }
+  child.stdout?.on("data", keep)
+  child.stderr?.on("data", keep)
+  const exited = new Promise<void>((resolve) => child.once("exit", () => {
+    live.delete(child)
+    resolve()
+  }))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const until = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited while starting:\n${output}`)
+    try {
+      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) })
+      await response.arrayBuffer()
+      if (response.status === 200) break
+    } catch {
+      // not yet
+    }
+    if (Date.now() > until) throw new Error(`${name} did not become healthy:\n${output}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    name,
+    pid: child.pid ?? -1,
+    baseUrl,
+    output: () => output,
+    rss: () => rssOf(child.pid ?? -1),
+    cpu: () => cpuOf(child.pid ?? -1),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill("SIGTERM")
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000)
+      await exited
+      clearTimeout(timer)
+    }
+  }
+}
+
+/** `bookmarks <command>` on a free port with `env`; `nodeArgs` e.g. `--cpu-prof`. */
+export const startService = async (
+  name: string,
+  command: "serve" | "start",
+  env: Record<string, string>,
+  nodeArgs: ReadonlyArray<string> = []
+) => {
+  const port = await freePort()
+  return start(name, [...nodeArgs, bin, command], {
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: "warning",
+    LOG_FORMAT: "json",
+    ...env
+  }, port)
+}
+
+/** The bare `node:http` + `pg` + `ioredis` server. */
+export const startBaseline = async (env: { DATABASE_URL: string; REDIS_URL: string; PLAN_LIMITS: string }) => {
+  const port = await freePort()
+  return start("baseline", ["--import", "tsx", baseline], { ...env, PORT: String(port) }, port)
+}

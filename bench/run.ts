@@ -1,0 +1,341 @@
+/**
+ * `npm run bench`: seeds libraries and measures, side by side in one run, the embedded default, Postgres + Redis
+ * and a bare baseline; then full-text search over a million bookmarks and the server's memory. Writes
+ * BENCHMARKS.md. Exits non-zero only when it could not run at all.
+ *
+ * Options: `--quick` (short runs, 100,000 search rows: a smoke test of the script), `--rows=N`, `--seconds=N`,
+ * `--connections=N`, `--profile` (the service runs with `--cpu-prof`; profiles go to bench/profiles/).
+ * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
+ * local defaults. Without them only the embedded figures are written.
+ */
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os"
+import { join } from "node:path"
+import { Redis } from "ioredis"
+import pg from "pg"
+import * as Load from "./Load.js"
+import * as Processes from "./Processes.js"
+import * as Report from "./Report.js"
+import * as Seed from "./Seed.js"
+import * as Vocabulary from "./Vocabulary.js"
+
+const args = process.argv.slice(2)
+const flag = (name: string) => args.includes(`--${name}`)
+const option = (name: string, fallback: number) => {
+  const given = args.find((a) => a.startsWith(`--${name}=`))
+  return given === undefined ? fallback : Number(given.slice(name.length + 3))
+}
+const quick = flag("quick")
+const settings = {
+  seconds: option("seconds", quick ? 2 : 8),
+  warmupSeconds: quick ? 1 : 2,
+  connections: option("connections", 32),
+  library: quick ? 300 : 2_000,
+  searchRows: option("rows", quick ? 100_000 : 1_000_000),
+  searchQueries: quick ? 30 : 200,
+  fixedRate: 500
+}
+const profileDir = join(Processes.repoRoot, "bench", "profiles")
+const nodeArgs = flag("profile") ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
+if (flag("profile")) mkdirSync(profileDir, { recursive: true })
+
+const log = (line: string) => console.log(line)
+const adminToken = `adm_bench_${randomBytes(12).toString("hex")}`
+const planLimits = JSON.stringify({ ultra: { perMinute: 1_000_000_000, perMonth: 1_000_000_000_000 } })
+const temps: Array<string> = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "bookmarks-bench-"))
+  temps.push(dir)
+  return dir
+}
+const children: Array<Processes.Child> = []
+const track = (child: Processes.Child) => {
+  children.push(child)
+  return child
+}
+
+const pick = <A>(xs: ReadonlyArray<A>): A => xs[Math.floor(Math.random() * xs.length)]!
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+
+const databaseBase = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379"
+
+/** The read and write paths of one service (or the baseline, reads only). */
+const measurePaths = async (
+  mode: string,
+  target: { baseUrl: string; rss: () => number; cpu: () => number },
+  key: string,
+  ids: ReadonlyArray<string>,
+  which: ReadonlyArray<"get" | "list" | "search" | "save">
+) => {
+  const common = {
+    url: target.baseUrl,
+    key,
+    connections: settings.connections,
+    seconds: settings.seconds,
+    warmupSeconds: settings.warmupSeconds,
+    rss: target.rss,
+    cpu: target.cpu
+  }
+  const words = Vocabulary.words.slice(0, 2_000)
+  const out: Record<string, Load.Measurement> = {}
+  for (const path of which) {
+    const label = `${mode}: ${Report.paths.find(([id]) => id === path)![1]}`
+    out[path] = await Load.measure(
+      path === "get"
+        ? { ...common, label, path: () => `/v1/api/bookmarks/${pick(ids)}` }
+        : path === "list"
+        ? { ...common, label, path: () => "/v1/api/bookmarks?limit=50" }
+        : path === "search"
+        ? { ...common, label, path: () => `/v1/api/bookmarks?q=${pick(words)}` }
+        : { ...common, label, method: "POST", path: () => "/v1/api/bookmarks", body: () => Seed.saveBody() }
+    )
+  }
+  return out
+}
+
+const fixedRatePost = (mode: string, target: { baseUrl: string; rss: () => number; cpu: () => number }, key: string) =>
+  Load.measure({
+    label: `${mode}: POST /bookmarks at ${settings.fixedRate}/s`,
+    url: target.baseUrl,
+    key,
+    method: "POST",
+    path: () => "/v1/api/bookmarks",
+    body: () => Seed.saveBody(),
+    connections: 20,
+    seconds: settings.seconds,
+    warmupSeconds: 0,
+    rate: settings.fixedRate,
+    rss: target.rss,
+    cpu: target.cpu
+  })
+
+const serviceEnv = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  ADMIN_TOKEN: adminToken,
+  PLAN_LIMITS: planLimits,
+  SCREENSHOTS: "false"
+})
+
+const embeddedRun = async () => {
+  log("Embedded (PGlite, SQL counters): starting `bookmarks serve`…")
+  const service = track(await Processes.startService("embedded", "serve", serviceEnv(tempDir()), nodeArgs))
+  const { key } = await Seed.account(service.baseUrl, adminToken)
+  log(`  saving a library of ${settings.library} bookmarks through the API…`)
+  const ids = await Seed.saveLibrary(service.baseUrl, key, settings.library)
+  const measured = await measurePaths("embedded", service, key, ids, ["get", "list", "search", "save"])
+  const fixed = await fixedRatePost("embedded", service, key)
+  await service.stop()
+  return { measured, fixed }
+}
+
+interface ScaledDatabase {
+  readonly url: string
+  readonly drop: () => Promise<void>
+}
+
+const createDatabase = async (): Promise<ScaledDatabase> => {
+  const name = `bench_${Date.now().toString(36)}`
+  const admin = new pg.Client({ connectionString: databaseBase })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(databaseBase)
+  url.pathname = `/${name}`
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: databaseBase })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    }
+  }
+}
+
+const searchAtScale = async (service: Processes.Child, db: ScaledDatabase): Promise<Report.SearchFigures> => {
+  const big = await Seed.account(service.baseUrl, adminToken)
+  log(`  seeding ${settings.searchRows.toLocaleString("en")} bookmarks into one account (INSERT … SELECT generate_series)…`)
+  await Seed.seedRows(db.url, big.id, settings.searchRows, log)
+  const random = Vocabulary.seeded(2024)
+  const queries = Vocabulary.queryWords(settings.searchQueries, random)
+  const run = async (q: string) => {
+    const started = performance.now()
+    const response = await fetch(`${service.baseUrl}/v1/api/bookmarks?q=${encodeURIComponent(q)}`, {
+      headers: { authorization: `Bearer ${big.key}` }
+    })
+    const body = await response.json() as { bookmarks?: ReadonlyArray<unknown> }
+    if (response.status !== 200) throw new Error(`search ${q}: ${response.status} ${JSON.stringify(body)}`)
+    return { ms: performance.now() - started, results: body.bookmarks?.length ?? 0 }
+  }
+  for (const { q } of Vocabulary.queryWords(20, Vocabulary.seeded(7))) await run(q)
+  const timed: Array<{ kind: string; q: string; ms: number; results: number }> = []
+  for (const { kind, q } of queries) timed.push({ kind, q, ...(await run(q)) })
+  const summarize = (xs: ReadonlyArray<{ ms: number; results: number }>) => {
+    const sorted = xs.map((x) => x.ms).sort((a, b) => a - b)
+    return {
+      n: xs.length,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      max: sorted[sorted.length - 1] ?? 0,
+      avgResults: xs.reduce((s, x) => s + x.results, 0) / Math.max(1, xs.length)
+    }
+  }
+  const byKind = ["common", "middling", "rare"].map((kind) => ({ kind, ...summarize(timed.filter((t) => t.kind === kind)) }))
+  const all = summarize(timed)
+  log(`  search over ${settings.searchRows.toLocaleString("en")} rows: p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms, max ${all.max.toFixed(1)} ms`)
+  for (const k of byKind) log(`    ${k.kind.padEnd(9)} p50 ${k.p50.toFixed(1)} ms  p95 ${k.p95.toFixed(1)} ms  max ${k.max.toFixed(1)} ms  rows ${k.avgResults.toFixed(1)}`)
+  const slowest = [...timed].sort((a, b) => b.ms - a.ms).slice(0, 3)
+  log(`  slowest: ${slowest.map((s) => `${s.q} (${s.kind}, ${s.ms.toFixed(0)} ms)`).join(", ")}`)
+  return { rows: settings.searchRows, byKind, all: { n: all.n, p50: all.p50, p95: all.p95, max: all.max } }
+}
+
+const scaledRun = async (db: ScaledDatabase) => {
+  log("Scaled (Postgres + Redis): starting `bookmarks serve` on a fresh database…")
+  const service = track(await Processes.startService("scaled", "serve", {
+    ...serviceEnv(tempDir()),
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl
+  }, nodeArgs))
+  const { key } = await Seed.account(service.baseUrl, adminToken)
+  log(`  saving a library of ${settings.library} bookmarks through the API…`)
+  const ids = await Seed.saveLibrary(service.baseUrl, key, settings.library)
+  const baseline = track(await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits }))
+  // Interleaved, so a change in the machine's load hits both sides alike.
+  const scaled: Record<string, Load.Measurement | undefined> = {}
+  const base: Record<string, Load.Measurement | undefined> = {}
+  for (const path of ["get", "list", "search"] as const) {
+    Object.assign(scaled, await measurePaths("scaled", service, key, ids, [path]))
+    Object.assign(base, await measurePaths("baseline", baseline, key, ids, [path]))
+  }
+  await baseline.stop()
+  Object.assign(scaled, await measurePaths("scaled", service, key, ids, ["save"]))
+  const fixed = await fixedRatePost("scaled", service, key)
+  log("Search at scale:")
+  const search = await searchAtScale(service, db)
+  await service.stop()
+  return { scaled, base, fixed, search }
+}
+
+const memoryRun = async () => {
+  log("Memory: embedded `bookmarks start` (API + workers, default settings)…")
+  const dataDir = tempDir()
+  const service = track(await Processes.startService("embedded-start", "start", { DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, PLAN_LIMITS: planLimits }))
+  await new Promise((r) => setTimeout(r, quick ? 2_000 : 10_000))
+  const samples: Array<number> = []
+  for (let i = 0; i < 5; i++) {
+    samples.push(service.rss())
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const idle = samples.sort((a, b) => a - b)[2]!
+  log(`  idle RSS ${(idle / 1024 / 1024).toFixed(0)} MB`)
+  const { key } = await Seed.account(service.baseUrl, adminToken)
+  await Seed.saveLibrary(service.baseUrl, key, 200)
+  const loaded = await Load.measure({
+    label: "embedded start: GET /bookmarks?limit=50",
+    url: service.baseUrl,
+    key,
+    path: () => "/v1/api/bookmarks?limit=50",
+    connections: settings.connections,
+    seconds: settings.seconds,
+    warmupSeconds: 0,
+    rss: service.rss,
+    cpu: service.cpu
+  })
+  log(`  peak RSS under load ${(loaded.peakRss / 1024 / 1024).toFixed(0)} MB`)
+  await service.stop()
+  return { idle, underLoad: loaded.peakRss }
+}
+
+const versions = async () => {
+  let postgres = "not reachable"
+  let redis = "not reachable"
+  try {
+    const c = new pg.Client({ connectionString: databaseBase, connectionTimeoutMillis: 3_000 })
+    await c.connect()
+    const v = await c.query<{ version: string }>("SELECT version()")
+    const s = await c.query<{ name: string; setting: string; unit: string | null }>(
+      "SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'random_page_cost')")
+    await c.end()
+    postgres = `${(v.rows[0]?.version ?? "").split(" on ")[0]} (${s.rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ""}`).join(", ")})`
+  } catch {
+    // reported as not reachable
+  }
+  try {
+    const client = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 1 })
+    await client.connect()
+    const info = await client.info("server")
+    const policy = await client.config("GET", "maxmemory-policy") as ReadonlyArray<string>
+    client.disconnect()
+    redis = `${/redis_version:(\S+)/.exec(info)?.[1] ?? "?"} (maxmemory-policy ${policy[1] ?? "?"})`
+  } catch {
+    // reported as not reachable
+  }
+  return { postgres, redis }
+}
+
+const main = async () => {
+  const loadStart = loadavg()
+  const started = Date.now()
+  const { postgres, redis } = await versions()
+  log(`Benchmark (${quick ? "quick" : "full"}): load average ${loadStart.map((x) => x.toFixed(2)).join(" ")}; Postgres: ${postgres}; Redis: ${redis}`)
+  const skipped: Array<string> = []
+
+  const embedded = await embeddedRun()
+  let scaled: Awaited<ReturnType<typeof scaledRun>> | undefined
+  if (postgres !== "not reachable" && redis !== "not reachable") {
+    const db = await createDatabase()
+    try {
+      scaled = await scaledRun(db)
+    } finally {
+      await db.drop()
+    }
+  } else {
+    skipped.push(`Scaled mode, baseline and search at scale: Postgres (${databaseBase}) or Redis (${redisUrl}) not reachable.`)
+  }
+  const memory = await memoryRun()
+
+  const notesFile = join(Processes.repoRoot, "bench", "notes.md")
+  const figures: Report.Figures = {
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    machine: {
+      cpu: cpus()[0]?.model ?? "unknown",
+      cores: cpus().length,
+      memoryGiB: totalmem() / 1024 ** 3,
+      os: `${type()} ${release()}`,
+      node: process.version,
+      postgres,
+      redis,
+      loadStart,
+      loadEnd: loadavg()
+    },
+    settings: { connections: settings.connections, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, library: settings.library },
+    embedded: embedded.measured,
+    scaled: scaled?.scaled ?? {},
+    baseline: scaled?.base ?? {},
+    fixedRate: { rate: settings.fixedRate, embedded: embedded.fixed, scaled: scaled?.fixed },
+    search: scaled?.search,
+    memory,
+    skipped,
+    notes: existsSync(notesFile) ? readFileSync(notesFile, "utf8") : ""
+  }
+  const file = quick ? join(tmpdir(), "BENCHMARKS.quick.md") : join(Processes.repoRoot, "BENCHMARKS.md")
+  writeFileSync(file, Report.render(figures))
+  log(`Wrote ${file} (${((Date.now() - started) / 1000 / 60).toFixed(1)} min).`)
+}
+
+const cleanup = async () => {
+  await Promise.allSettled(children.map((c) => c.stop()))
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
+}
+
+try {
+  await main()
+  await cleanup()
+} catch (error) {
+  console.error("The benchmark could not run:", error instanceof Error ? error.stack ?? error.message : error)
+  await cleanup()
+  process.exit(1)
+}
