@@ -104,6 +104,7 @@ describe("processJob", () => {
     ["blocked", "blocked by address policy", false],
     ["redirects", "too many redirects", false],
     ["invalid", "invalid URL: bad host", false],
+    ["body", "undecodable response body", false],
     ["timeout", "timeout", true],
     ["dns", "DNS lookup failed", true],
     ["connection", "connection failed", true]

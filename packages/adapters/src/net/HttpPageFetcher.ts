@@ -24,7 +24,7 @@ const accept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/*;q=
 const isRedirect = (status: number) => status === 301 || status === 302 || status === 303 || status === 307 || status === 308
 
 const fromHttp = (e: HttpFailure): FetchFailed =>
-  new FetchFailed({ reason: e.reason === "timeout" ? "timeout" : e.reason === "invalid" ? "invalid" : "connection", detail: e.detail })
+  new FetchFailed({ reason: e.reason, detail: e.detail })
 
 const parseUrl = (raw: string, base?: URL): URL | undefined => {
   try {

@@ -12,7 +12,12 @@ const checkTimeout = Duration.seconds(10)
 /** The short reason a delivery attempt records when the endpoint gave no answer. */
 const describe = (e: FetchFailed | HttpFailure): string => {
   if (e._tag === "HttpFailure") {
-    return e.reason === "timeout" ? "timeout" : e.reason === "invalid" ? `invalid request (${e.code})` : describeCode(e.code)
+    switch (e.reason) {
+      case "timeout": return "timeout"
+      case "invalid": return `invalid request (${e.code})`
+      case "body": return "undecodable response body"
+      case "connection": return describeCode(e.code)
+    }
   }
   switch (e.reason) {
     case "blocked": return "blocked by address policy"
@@ -20,7 +25,8 @@ const describe = (e: FetchFailed | HttpFailure): string => {
     case "timeout": return "timeout"
     case "invalid": return `invalid URL: ${e.detail}`
     case "connection":
-    case "redirects": return e.detail
+    case "redirects":
+    case "body": return e.detail
   }
 }
 

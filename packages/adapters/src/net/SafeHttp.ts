@@ -32,7 +32,8 @@ export interface SafeResponse {
 }
 
 export class HttpFailure extends Data.TaggedError("HttpFailure")<{
-  readonly reason: "timeout" | "connection" | "invalid"
+  /** `body`: the answer came but its content encoding could not be decoded. */
+  readonly reason: "timeout" | "connection" | "invalid" | "body"
   /** The system error code (ECONNREFUSED…) or a short label. */
   readonly code: string
   readonly detail: string
@@ -143,7 +144,7 @@ export const request = (input: SafeRequest): Effect.Effect<SafeResponse, HttpFai
       const source: Readable = decoder === undefined ? res : res.pipe(decoder)
       if (decoder !== undefined) {
         streams.push(decoder)
-        decoder.on("error", () => fail("invalid", "EBADBODY", `undecodable ${header(res.headers, "content-encoding")} body from ${url.host}`))
+        decoder.on("error", () => fail("body", "EBADBODY", `undecodable ${header(res.headers, "content-encoding")} body from ${url.host}`))
       }
       const chunks: Array<Buffer> = []
       let size = 0

@@ -179,8 +179,11 @@ describe("HttpPageFetcher behaviour", () => {
       const bomb = zlib.gzipSync(Buffer.alloc(5 * 1024 * 1024))
       const fixture = yield* serve((req, res) => {
         res.writeHead(200, { "content-encoding": "gzip" })
-        res.end(req.url === "/bomb" ? bomb : zlib.gzipSync("hello, gzip"))
+        res.end(req.url === "/bomb" ? bomb : req.url === "/corrupt" ? Buffer.from("not gzip at all") : zlib.gzipSync("hello, gzip"))
       })
+      const corrupt = yield* failure(fetchWith(lenient, `http://${fixture.origin}/corrupt`))
+      expect(corrupt).toMatchObject({ reason: "body", transient: false })
+      expect(corrupt.detail).toContain("undecodable gzip body")
       const small = yield* fetchWith(lenient, `http://${fixture.origin}/small`)
       expect(Buffer.from(small.body).toString()).toBe("hello, gzip")
       const big = yield* fetchWith({ ...lenient, maxBytes: 64 * 1024 }, `http://${fixture.origin}/bomb`)

@@ -12,10 +12,10 @@ export interface FetchedPage {
 }
 
 export class FetchFailed extends Schema.TaggedError<FetchFailed>()("FetchFailed", {
-  reason: Schema.Literal("blocked", "timeout", "dns", "connection", "redirects", "invalid"),
+  reason: Schema.Literal("blocked", "timeout", "dns", "connection", "redirects", "invalid", "body"),
   detail: Schema.String
 }) {
-  /** Timeouts, DNS and connection failures may pass; a policy block or a bad URL will not. */
+  /** Timeouts, DNS and connection failures may pass; a policy block, a bad URL or a corrupt body will not. */
   get transient(): boolean {
     return this.reason === "timeout" || this.reason === "dns" || this.reason === "connection"
   }

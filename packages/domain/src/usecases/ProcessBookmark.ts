@@ -36,6 +36,7 @@ const fetchReason = (e: FetchFailed): string => {
     case "connection": return "connection failed"
     case "redirects": return "too many redirects"
     case "invalid": return `invalid URL: ${e.detail}`
+    case "body": return "undecodable response body"
   }
 }
 
