@@ -2,34 +2,17 @@
 import {
   AccountId,
   Bookmark,
-  BookmarkId,
   Bookmarks,
   Errors,
   listBookmarks,
-  type NewBookmark,
   type Pagination
 } from "@bookmarks/domain"
-import { Fixtures, TestApp } from "@bookmarks/testkit"
+import { Contracts, Fixtures, TestApp } from "@bookmarks/testkit"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, FastCheck as fc } from "effect"
 import { failureOf, inWorld } from "./support/World.js"
 
 let serial = 0
-const newBookmark = (accountId: AccountId, now: number, over: Partial<NewBookmark> = {}): NewBookmark => ({
-  id: BookmarkId.make(`bmk_walk${serial++}`),
-  accountId,
-  url: `https://example.com/${serial}`,
-  source: "api",
-  now,
-  status: "processing",
-  processingError: "",
-  callerTags: [],
-  note: "",
-  derived: Bookmark.emptyDerived,
-  overrides: {},
-  pageText: "",
-  ...over
-})
 
 /** Follows `nextBefore` until it is null; fails the test if the walk does not end. */
 const walk = (accountId: AccountId, limit: number, extra: Pagination.ListParams = {}) =>
@@ -64,9 +47,9 @@ layer(TestApp.layer())("Cursor walk (property)", (it) => {
         let now = start
         for (const [i, gap] of gaps.entries()) {
           now += gap
-          saved.push(yield* bookmarks.insert(newBookmark(account, now)))
+          saved.push(yield* bookmarks.insert(Contracts.newBookmark(account, now)))
           // Another account saving in the same millisecond never shows up nor shifts the cursor.
-          if (others[i]) yield* bookmarks.insert(newBookmark(neighbour, now))
+          if (others[i]) yield* bookmarks.insert(Contracts.newBookmark(neighbour, now))
         }
         const pages = yield* walk(account, limit)
         const ids = pages.flatMap((p) => p.ids)
@@ -121,7 +104,7 @@ describe("listBookmarks", () => {
       Effect.gen(function*() {
         const bookmarks = yield* Bookmarks
         const account = AccountId.make("acc_clamp")
-        for (let i = 0; i < 120; i++) yield* bookmarks.insert(newBookmark(account, 1_000))
+        for (let i = 0; i < 120; i++) yield* bookmarks.insert(Contracts.newBookmark(account, 1_000))
         const clamped = yield* listBookmarks(account, { limit: "500" })
         expect(clamped.bookmarks).toHaveLength(100)
         expect(clamped.nextBefore).not.toBeNull()

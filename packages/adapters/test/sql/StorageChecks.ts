@@ -5,8 +5,6 @@ import {
   Accounts,
   ApiKey,
   ApiKeyId,
-  Bookmark,
-  BookmarkId,
   Bookmarks,
   authenticate,
   chargeRequest,
@@ -17,6 +15,7 @@ import {
   Policy,
   Transactor
 } from "@bookmarks/domain"
+import { Contracts } from "@bookmarks/testkit"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Duration, Effect, Exit, Fiber, Layer, Option, Tracer } from "effect"
@@ -78,20 +77,7 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
         const jobs = yield* Jobs
         const account = newAccount()
         yield* accounts.create(account)
-        const bookmark = yield* bookmarks.insert({
-          id: BookmarkId.make(uid("bmk_")),
-          accountId: account.id,
-          url: "https://example.com/",
-          source: "api",
-          now: 1,
-          status: "processing",
-          processingError: "",
-          callerTags: [],
-          note: "",
-          derived: Bookmark.emptyDerived,
-          overrides: {},
-          pageText: ""
-        })
+        const bookmark = yield* bookmarks.insert(Contracts.newBookmark(account.id, 1))
         const before = yield* jobs.pending
         const waiter = yield* Effect.fork(jobs.awaitEnqueued)
         yield* Effect.sleep(Duration.millis(50))
@@ -123,20 +109,7 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
           revokedAt: null
         }
         yield* accounts.addKey(info, ApiKey.hash(key))
-        const saved = yield* bookmarks.insert({
-          id: BookmarkId.make(uid("bmk_")),
-          accountId: account.id,
-          url: "https://example.com/round-trips",
-          source: "api",
-          now: 10,
-          status: "processing",
-          processingError: "",
-          callerTags: ["one"],
-          note: "",
-          derived: Bookmark.emptyDerived,
-          overrides: {},
-          pageText: ""
-        })
+        const saved = yield* bookmarks.insert(Contracts.newBookmark(account.id, 10, { url: "https://example.com/round-trips", callerTags: ["one"] }))
         const one = yield* countingStatements(Effect.gen(function*() {
           const principal = yield* authenticate(key)
           yield* chargeRequest(principal)
