@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { connect } from "node:net"
 import { freePort } from "./FreePort.js"
+import { reap } from "./Reaper.js"
 
 export interface PrivateRedis {
   readonly port: number
@@ -14,16 +15,6 @@ export interface PrivateRedis {
   readonly cleanup: () => Promise<void>
 }
 
-const live = new Set<ChildProcess>()
-let reaperInstalled = false
-
-const installReaper = () => {
-  if (reaperInstalled) return
-  reaperInstalled = true
-  process.once("exit", () => {
-    for (const child of live) child.kill("SIGKILL")
-  })
-}
 
 /** Answers PING with PONG. */
 const pong = (port: number) =>
@@ -40,7 +31,6 @@ const pong = (port: number) =>
   })
 
 export const start = async (): Promise<PrivateRedis> => {
-  installReaper()
   const port = await freePort()
   let child: ChildProcess | undefined
 
@@ -49,8 +39,7 @@ export const start = async (): Promise<PrivateRedis> => {
       "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"
     ], { stdio: "ignore" })
     child = spawned
-    live.add(spawned)
-    spawned.once("exit", () => live.delete(spawned))
+    reap(spawned)
     const until = Date.now() + 15_000
     while (!(await pong(port))) {
       if (spawned.exitCode !== null) throw new Error(`redis-server exited with ${spawned.exitCode} (is it installed?)`)

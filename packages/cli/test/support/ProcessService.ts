@@ -3,8 +3,9 @@
  * lines collected, signalled like an operator (SIGTERM) or a crash (SIGKILL) would, and always reaped: every
  * child still alive when the test process exits is killed.
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { reap } from "./Reaper.js"
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url))
 const bin = fileURLToPath(new URL("../../bin/bookmarks.mjs", import.meta.url))
@@ -42,22 +43,6 @@ export interface Spawned {
   readonly tail: (n?: number) => string
 }
 
-const live = new Set<ChildProcess>()
-let reaperInstalled = false
-
-const installReaper = () => {
-  if (reaperInstalled) return
-  reaperInstalled = true
-  process.once("exit", () => {
-    for (const child of live) {
-      try {
-        child.kill("SIGKILL")
-      } catch {
-        // already gone
-      }
-    }
-  })
-}
 
 const messageOf = (line: LogLine): string => (typeof line.message === "string" ? line.message : JSON.stringify(line.message ?? ""))
 
@@ -87,13 +72,12 @@ export const spawnBookmarks = (
   command: "start" | "serve" | "work" | "migrate",
   env: Readonly<Record<string, string>>
 ): Spawned => {
-  installReaper()
   const child = spawn(process.execPath, [bin, command], {
     cwd: repoRoot,
     env: environment(env),
     stdio: ["ignore", "pipe", "pipe"]
   })
-  live.add(child)
+  reap(child)
   const lines: Array<string> = []
   const records: Array<LogLine> = []
   const waiters: Array<{ predicate: (l: LogLine) => boolean; resolve: (l: LogLine) => void }> = []
@@ -132,7 +116,6 @@ export const spawnBookmarks = (
 
   const exited = new Promise<Exit>((resolve) => {
     child.once("exit", (code, signal) => {
-      live.delete(child)
       exitInfo = { code, signal }
       resolve(exitInfo)
     })
