@@ -53,6 +53,23 @@ describe("processJob", () => {
         expect(yield* (yield* Jobs).pending).toBe(0)
       })))
 
+  it.effect("a page cut at the fetch cap keeps its metadata but is not rendered", () =>
+    inWorld(({ renderer, fetcher }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        fetcher.script(url, { ...FakePageFetcher.html(url, page("Huge Page", "Too long")), truncated: true })
+        renderer.script(url, page("Huge Page", "Too long"))
+        const ack = yield* Fixtures.save(principal, { url })
+        expect(yield* runDueJobs).toMatchObject([{ outcome: "completed" }])
+        expect(renderer.calls).toEqual([])
+        expect(yield* getBookmark(principal.account.id, ack.id)).toMatchObject({
+          status: "ready",
+          title: "Huge Page",
+          screenshot: "",
+          processingError: ""
+        })
+      })))
+
   it.effect("an HTTP 403 finishes at once with processingError 'HTTP 403' and still emits the event", () =>
     inWorld(({ fetcher }) =>
       Effect.gen(function*() {
