@@ -1,41 +1,46 @@
 /** Use case: charge one request to the account's allowance; refuse it when a window is used up. */
-import { Effect, Option } from "effect"
+import { type Context, Effect, Option } from "effect"
 import * as Allowance from "../Allowance.js"
 import { RateLimited } from "../Errors.js"
 import { Policy } from "../Policy.js"
 import { AllowanceCounter } from "../ports/AllowanceCounter.js"
 import type { Principal } from "./Authenticate.js"
 
+const servedAnyway = (e: { readonly reason: string }) =>
+  Effect.logDebug("allowance counter unavailable; serving the request").pipe(
+    Effect.annotateLogs("reason", e.reason),
+    Effect.as(Option.none())
+  )
+
 /**
+ * The use case over services resolved once by the caller (the HTTP middleware runs it on every request).
  * The binding window's state for the response headers, or none when the counter could not be reached:
  * then the request is served (fail open) and the counter adapter reports the outage.
  */
-export const chargeRequest = Effect.fn("ChargeRequest")(function*(principal: Principal) {
-  const policy = yield* Policy
-  const counter = yield* AllowanceCounter
-  const limits = policy.plans[principal.account.plan]
-  const charged = yield* counter.charge({
-    accountId: principal.account.id,
-    keyId: principal.key.id,
-    limits,
-    planChangedAt: principal.account.planChangedAt
-  }).pipe(
-    Effect.map(Option.some),
-    Effect.catchTag("StorageUnavailable", (e) =>
-      Effect.logDebug("allowance counter unavailable; serving the request").pipe(
-        Effect.annotateLogs("reason", e.reason),
-        Effect.as(Option.none())
-      ))
-  )
-  if (Option.isNone(charged)) return Option.none<Allowance.State>()
-  const state = Allowance.state(charged.value, limits, principal.account.planChangedAt)
-  if (!state.admitted) {
-    return yield* new RateLimited({
-      window: state.window,
-      limit: state.limit,
-      resetAt: state.resetAt,
-      retryAfter: state.retryAfter
-    })
-  }
-  return Option.some(state)
-})
+export const chargeRequestWith = (policy: Context.Tag.Service<Policy>, counter: Context.Tag.Service<AllowanceCounter>) =>
+  Effect.fnUntraced(function*(principal: Principal) {
+    const limits = policy.plans[principal.account.plan]
+    const charged = yield* counter.charge({
+      accountId: principal.account.id,
+      keyId: principal.key.id,
+      limits,
+      planChangedAt: principal.account.planChangedAt
+    }).pipe(
+      Effect.map(Option.some),
+      Effect.catchTag("StorageUnavailable", servedAnyway)
+    )
+    if (Option.isNone(charged)) return Option.none<Allowance.State>()
+    const state = Allowance.state(charged.value, limits, principal.account.planChangedAt)
+    if (!state.admitted) {
+      return yield* new RateLimited({
+        window: state.window,
+        limit: state.limit,
+        resetAt: state.resetAt,
+        retryAfter: state.retryAfter
+      })
+    }
+    return Option.some(state)
+  })
+
+export const chargeRequest = (principal: Principal) =>
+  Effect.flatMap(Policy, (policy) => Effect.flatMap(AllowanceCounter, (counter) => chargeRequestWith(policy, counter)(principal)))

@@ -1,4 +1,7 @@
-/** Use case: one bookmark of the caller's account, in full. */
+/**
+ * Use case: one bookmark of the caller's account, in full. Untraced: it runs on every `GET /bookmarks/:id`, where a
+ * span and a call-site error per call cost more than the work.
+ */
 import { Effect, Option } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import { Forbidden, NotFound } from "../Errors.js"
@@ -6,14 +9,14 @@ import { type AccountId, BookmarkId } from "../Ids.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 
 /** The record if it exists and is the account's: unknown → NotFound, another account's → Forbidden. */
-export const ownedRecord = Effect.fn("GetBookmark.owned")(function*(accountId: AccountId, id: string) {
+export const ownedRecord = Effect.fnUntraced(function*(accountId: AccountId, id: string) {
   const bookmarks = yield* Bookmarks
-  const found = yield* bookmarks.get(BookmarkId.make(id))
+  const found = yield* bookmarks.get(BookmarkId.make(id, { disableValidation: true }))
   if (Option.isNone(found)) return yield* new NotFound({ resource: "bookmark", id })
   if (found.value.accountId !== accountId) return yield* new Forbidden({ resource: "bookmark", id })
   return found.value
 })
 
-export const getBookmark = Effect.fn("GetBookmark")(function*(accountId: AccountId, id: string) {
+export const getBookmark = Effect.fnUntraced(function*(accountId: AccountId, id: string) {
   return Bookmark.present(yield* ownedRecord(accountId, id))
 })

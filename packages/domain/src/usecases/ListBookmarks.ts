@@ -12,7 +12,8 @@ export const Page = Schema.Struct({
 }).annotations({ identifier: "BookmarkPage" })
 export type Page = typeof Page.Type
 
-export const listBookmarks = Effect.fn("ListBookmarks")(function*(accountId: AccountId, params: Pagination.ListParams) {
+/** Untraced: on the read path of every `GET /bookmarks`, where a span per call costs more than the work. */
+export const listBookmarks = Effect.fnUntraced(function*(accountId: AccountId, params: Pagination.ListParams) {
   const query = yield* Pagination.parseListQuery(params)
   const bookmarks = yield* Bookmarks
   const fetched = yield* bookmarks.list(accountId, { ...query, limit: query.limit + 1 })

@@ -1,9 +1,10 @@
 /** One debug line per request: method, path (no query), status, duration. Headers are never logged. */
+import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import { Clock, Effect, Exit } from "effect"
+import { Clock, Effect, Exit, FiberRef, LogLevel } from "effect"
 
-export const middleware = HttpMiddleware.make((app) =>
+const logged = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const start = yield* Clock.currentTimeMillis
@@ -21,4 +22,9 @@ export const middleware = HttpMiddleware.make((app) =>
       )
     )
   })
+
+// Below debug the line would be dropped anyway; checking first spares every request the clock reads and exit hook.
+export const middleware = HttpMiddleware.make((app) =>
+  Effect.flatMap(FiberRef.get(FiberRef.currentMinimumLogLevel), (minimum) =>
+    LogLevel.greaterThan(minimum, LogLevel.Debug) ? app : logged(app))
 )
