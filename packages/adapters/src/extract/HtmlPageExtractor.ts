@@ -2,7 +2,7 @@
 import { type Extracted, PageExtractor } from "@bookmarks/domain"
 import { Effect, Layer } from "effect"
 import * as Charset from "./Charset.js"
-import * as HtmlMetadata from "./HtmlMetadata.js"
+import type * as HtmlMetadata from "./HtmlMetadata.js"
 import * as MediaType from "./MediaType.js"
 import { defaultFavicon, fileName } from "./PageUrl.js"
 import * as PdfTitle from "./PdfTitle.js"
@@ -28,21 +28,21 @@ const decoded = (input: Input, type: MediaType.MediaType, markup: boolean): stri
   typeof input.body === "string" ? input.body : Charset.decode(input.body, type.charset, markup)
 
 /** Synchronous and total on well-formed input; the layer guards against the rest. */
-export const extract = (input: Input): Extracted => {
+export const extract = (input: Input, metadata: typeof HtmlMetadata): Extracted => {
   const type = MediaType.parse(input.contentType)
   const base = nothing(input.url)
-  const named = clip(fileName(input.url), HtmlMetadata.limits.title)
+  const named = clip(fileName(input.url), metadata.limits.title)
   switch (MediaType.kindOf(type, input.body)) {
     case "html":
-      return HtmlMetadata.extract(decoded(input, type, true), input.url)
+      return metadata.extract(decoded(input, type, true), input.url)
     case "image":
       return { ...base, type: "image", title: named, image: input.url }
     case "pdf":
-      return { ...base, type: "pdf", title: clip(collapse(PdfTitle.read(input.body)), HtmlMetadata.limits.title) || named }
+      return { ...base, type: "pdf", title: clip(collapse(PdfTitle.read(input.body)), metadata.limits.title) || named }
     case "video":
       return { ...base, type: "video", title: named }
     case "text":
-      return { ...base, title: named, text: clip(collapse(decoded(input, type, false)), HtmlMetadata.limits.text, false) }
+      return { ...base, title: named, text: clip(collapse(decoded(input, type, false)), metadata.limits.text, false) }
     case "other":
       return { ...base, title: named }
   }
@@ -52,7 +52,9 @@ export const layer = Layer.succeed(
   PageExtractor,
   PageExtractor.of({
     extract: Effect.fn("PageExtractor.extract")(function*(input: Input) {
-      return yield* Effect.try(() => extract(input)).pipe(
+      // linkedom and Readability load with the first page, not at start (DESIGN §7: idle memory).
+      const metadata = yield* Effect.promise(() => import("./HtmlMetadata.js"))
+      return yield* Effect.try(() => extract(input, metadata)).pipe(
         Effect.tapError((error) => Effect.logWarning("extraction failed; keeping the defaults").pipe(
           Effect.annotateLogs({ url: input.url, error: String(error.error) })
         )),

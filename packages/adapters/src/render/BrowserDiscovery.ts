@@ -1,6 +1,7 @@
 /** Finds the Chromium binary to render with: the configured path, else the system one, else Playwright's own download. */
 import * as fs from "node:fs"
-import { chromium } from "playwright-core"
+import { createRequire } from "node:module"
+import type * as Playwright from "playwright-core"
 
 /** Debian's wrapper script first (it sets the distribution's flags), then the binary it wraps. */
 export const systemPaths: ReadonlyArray<string> = ["/usr/bin/chromium", "/usr/lib/chromium/chromium"]
@@ -18,9 +19,13 @@ const isExecutable = (path: string): boolean => {
   }
 }
 
-/** Playwright's registry path for its own Chromium; it may name a browser that was never downloaded. */
+/**
+ * Playwright's registry path for its own Chromium; it may name a browser that was never downloaded. Playwright is
+ * required here, only when there is no system Chromium, so that it is not loaded at start (DESIGN §7: idle memory).
+ */
 const playwrightPath = (): string | undefined => {
   try {
+    const { chromium }: typeof Playwright = createRequire(import.meta.url)("playwright-core")
     return chromium.executablePath()
   } catch {
     return undefined

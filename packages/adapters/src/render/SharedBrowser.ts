@@ -4,7 +4,7 @@
  */
 import { RenderFailed } from "@bookmarks/domain"
 import { Duration, Effect, Option, SynchronizedRef } from "effect"
-import { type Browser, chromium } from "playwright-core"
+import type { Browser } from "playwright-core"
 import { shortReason } from "./RenderError.js"
 
 export interface SharedBrowserOptions {
@@ -44,10 +44,11 @@ export const make = Effect.fn("SharedBrowser.make")(function*(options: SharedBro
   const current = yield* SynchronizedRef.make(Option.none<Browser>())
   let launches = 0
 
-  // Playwright gives each launch a fresh temporary user-data-dir and deletes it on close.
+  // Playwright (some 80 MB of RSS) loads with the first launch, not at start: DESIGN §7's idle memory.
+  // It gives each launch a fresh temporary user-data-dir and deletes it on close.
   const launch = Effect.tryPromise({
-    try: () =>
-      chromium.launch({
+    try: async () =>
+      (await import("playwright-core")).chromium.launch({
         executablePath: options.executablePath,
         headless: true,
         args: [...chromiumArgs],
