@@ -2,6 +2,8 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Account, AccountId, Accounts, ApiKey, ApiKeyId, Plan } from "@bookmarks/domain"
 import { Effect, Layer, Option, Schema } from "effect"
+import * as KeyOwnerRow from "./KeyOwnerRow.js"
+import * as RowCheck from "./RowCheck.js"
 import { storage } from "./SqlFailure.js"
 import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"
 
@@ -35,18 +37,11 @@ const toKey = (row: typeof KeyRow.Type): ApiKey.Info => ({
   revokedAt: row.revoked_at
 })
 
-const OwnerRow = Schema.Struct({
-  ...KeyRow.fields,
-  plan: Plan.Plan,
-  account_created_at: Int8,
-  plan_changed_at: Int8
-})
-
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const firstAccount = decodeFirst(AccountRow)
   const firstKey = decodeFirst(KeyRow)
-  const firstOwner = decodeFirst(OwnerRow)
+  const firstOwner = RowCheck.first(KeyOwnerRow.toKeyOwner)
   const allKeys = decodeAll(KeyRow)
 
   return Accounts.of({
@@ -84,21 +79,10 @@ export const make = Effect.gen(function*() {
         RETURNING id, account_id, label, masked, created_at, revoked_at`)
       return Option.map(yield* storage(firstKey(rows)), toKey)
     }),
-    findByKeyHash: Effect.fn("SqlAccounts.findByKeyHash")(function*(hash) {
-      const rows = yield* storage(sql`
-        SELECT k.id, k.account_id, k.label, k.masked, k.created_at, k.revoked_at,
-               a.plan, a.created_at AS account_created_at, a.plan_changed_at
-        FROM api_keys k JOIN accounts a ON a.id = k.account_id
-        WHERE k.key_hash = ${hash}`)
-      return Option.map(yield* storage(firstOwner(rows)), (row) => ({
-        key: toKey(row),
-        account: {
-          id: row.account_id,
-          plan: row.plan,
-          createdAt: row.account_created_at,
-          planChangedAt: row.plan_changed_at
-        }
-      }))
+    // Untraced: authentication runs it on every request.
+    findByKeyHash: Effect.fnUntraced(function*(hash) {
+      const rows = yield* storage(sql`${sql.literal(KeyOwnerRow.query)} WHERE k.key_hash = ${hash}`)
+      return yield* firstOwner(rows)
     })
   })
 })

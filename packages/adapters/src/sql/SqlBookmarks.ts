@@ -1,59 +1,12 @@
 /** The library in SQL: monotonic createdAt per account, one-query pages with filters and full-text search. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AccountId, Bookmark, BookmarkId, Bookmarks, BookmarkType, Tags } from "@bookmarks/domain"
+import { Bookmark, type BookmarkId, Bookmarks, Tags } from "@bookmarks/domain"
 import { Effect, Layer, Option, Schema } from "effect"
+import { columns, toRecord } from "./BookmarkRow.js"
+import * as RowCheck from "./RowCheck.js"
 import { tsquery } from "./SearchQuery.js"
 import { storage } from "./SqlFailure.js"
-import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
-
-const Row = Schema.Struct({
-  id: BookmarkId,
-  account_id: AccountId,
-  url: Schema.String,
-  source: Bookmark.Source,
-  created_at: Int8,
-  status: Bookmark.Status,
-  processing_error: Schema.String,
-  caller_tags: Schema.Array(Schema.String),
-  note: Schema.String,
-  title: Schema.String,
-  description: Schema.String,
-  type: BookmarkType.BookmarkType,
-  image: Schema.String,
-  favicon: Schema.String,
-  screenshot: Schema.String,
-  summary: Schema.String,
-  derived_tags: Schema.Array(Schema.String),
-  overrides: Bookmark.Overrides,
-  page_text: Schema.String
-})
-
-const toRecord = (row: typeof Row.Type): Bookmark.Record => ({
-  id: row.id,
-  accountId: row.account_id,
-  url: row.url,
-  source: row.source,
-  createdAt: row.created_at,
-  status: row.status,
-  processingError: row.processing_error,
-  callerTags: row.caller_tags,
-  note: row.note,
-  derived: {
-    title: row.title,
-    description: row.description,
-    type: row.type,
-    image: row.image,
-    favicon: row.favicon,
-    screenshot: row.screenshot,
-    summary: row.summary,
-    tags: row.derived_tags
-  },
-  overrides: row.overrides,
-  pageText: row.page_text
-})
-
-const columns = `id, account_id, url, source, created_at, status, processing_error, caller_tags, note,
-  title, description, type, image, favicon, screenshot, summary, derived_tags, overrides`
+import { decodeFirst, Int8 } from "./SqlRows.js"
 
 /** What filters and search read: the values a reader sees (`Bookmark.effective`). */
 const effectiveColumns = (record: Bookmark.Record) => {
@@ -69,14 +22,14 @@ const effectiveColumns = (record: Bookmark.Record) => {
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const first = decodeFirst(Row)
-  const all = decodeAll(Row)
+  const first = RowCheck.first(toRecord)
+  const all = RowCheck.all(toRecord)
 
   /** The full row, locked until the surrounding transaction ends. */
   const lockedRecord = (id: BookmarkId) =>
     Effect.flatMap(
       sql`SELECT ${sql.literal(columns)}, page_text FROM bookmarks WHERE id = ${id} FOR UPDATE`,
-      (rows) => Effect.map(first(rows), Option.map(toRecord))
+      first
     )
 
   /** Rewrites everything that may change after insertion, effective columns included. */
@@ -131,13 +84,14 @@ export const make = Effect.gen(function*() {
       return { ...input, createdAt: stamped.value.created_at }
     }),
 
-    get: Effect.fn("SqlBookmarks.get")(function*(id) {
+    // Untraced, as the read use cases: they run on every `GET /bookmarks`.
+    get: Effect.fnUntraced(function*(id) {
       const rows = yield* storage(sql`SELECT ${sql.literal(columns)}, page_text FROM bookmarks WHERE id = ${id}`)
-      return Option.map(yield* storage(first(rows)), toRecord)
+      return yield* first(rows)
     }),
 
     // Pages never carry the page text (no list view shows it and it can be large): `pageText` is "".
-    list: Effect.fn("SqlBookmarks.list")(function*(accountId, query) {
+    list: Effect.fnUntraced(function*(accountId, query) {
       const conditions = [
         sql`account_id = ${accountId}`,
         ...Option.toArray(Option.map(query.before, (before) => sql`created_at < ${before}`)),
@@ -150,7 +104,7 @@ export const make = Effect.gen(function*() {
         WHERE ${sql.and(conditions)}
         ORDER BY created_at DESC
         LIMIT ${query.limit}`)
-      return (yield* storage(all(rows))).map(toRecord)
+      return yield* all(rows)
     }),
 
     complete: Effect.fn("SqlBookmarks.complete")(function*(id, enrichment) {

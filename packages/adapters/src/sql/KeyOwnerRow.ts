@@ -1,0 +1,31 @@
+/** An API key joined with its account, checked by hand: authentication reads one on every request. */
+import { AccountId, ApiKeyId, type KeyOwner, Plan } from "@bookmarks/domain"
+import * as RowCheck from "./RowCheck.js"
+
+export const query = `
+  SELECT k.id, k.account_id, k.label, k.masked, k.created_at, k.revoked_at,
+         a.plan, a.created_at AS account_created_at, a.plan_changed_at
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id`
+
+const plan = RowCheck.oneOf(Plan.Plan.literals)
+
+// The ids are plain strings in the schema too (the brands add no rule), so they are not validated again.
+export const toKeyOwner = (row: RowCheck.Row): KeyOwner => {
+  const accountId = AccountId.make(RowCheck.text(row, "account_id"), { disableValidation: true })
+  return {
+    key: {
+      id: ApiKeyId.make(RowCheck.text(row, "id"), { disableValidation: true }),
+      accountId,
+      label: RowCheck.text(row, "label"),
+      masked: RowCheck.text(row, "masked"),
+      createdAt: RowCheck.int8(row, "created_at"),
+      revokedAt: RowCheck.nullableInt8(row, "revoked_at")
+    },
+    account: {
+      id: accountId,
+      plan: plan(row, "plan"),
+      createdAt: RowCheck.int8(row, "account_created_at"),
+      planChangedAt: RowCheck.int8(row, "plan_changed_at")
+    }
+  }
+}
