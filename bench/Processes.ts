@@ -1,11 +1,15 @@
-/** Child processes of the benchmark: the service (`bookmarks serve|start`) and the baseline, with their RSS. */
+/**
+ * Child processes of the benchmark: the service (`bookmarks serve|start`, run from the bundle `npm start` runs) and
+ * the baseline, with their RSS.
+ */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 
 export const repoRoot = fileURLToPath(new URL("../", import.meta.url))
-const bin = fileURLToPath(new URL("../packages/cli/bin/bookmarks.mjs", import.meta.url))
+const bundler = fileURLToPath(new URL("../packages/cli/bin/bundle.mjs", import.meta.url))
+const bundle = fileURLToPath(new URL("../dist/bookmarks.js", import.meta.url))
 const baseline = fileURLToPath(new URL("./Baseline.ts", import.meta.url))
 
 export interface Child {
@@ -118,6 +122,8 @@ const start = async (name: string, args: ReadonlyArray<string>, env: Record<stri
   }
 }
 
+let bundled = false
+
 /** `bookmarks <command>` on a free port with `env`; `nodeArgs` e.g. `--cpu-prof`. */
 export const startService = async (
   name: string,
@@ -125,8 +131,12 @@ export const startService = async (
   env: Record<string, string>,
   nodeArgs: ReadonlyArray<string> = []
 ) => {
+  if (!bundled) {
+    execFileSync(process.execPath, [bundler], { stdio: "inherit" })
+    bundled = true
+  }
   const port = await freePort()
-  return start(name, [...nodeArgs, bin, command], {
+  return start(name, [...nodeArgs, bundle, command], {
     HOST: "127.0.0.1",
     PORT: String(port),
     LOG_LEVEL: "warning",
