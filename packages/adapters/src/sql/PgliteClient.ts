@@ -10,8 +10,11 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import { Errors } from "@bookmarks/domain"
 import { PGlite } from "@electric-sql/pglite"
 import { Context, Effect, Layer, Runtime, Stream } from "effect"
+import { execFile } from "node:child_process"
 import { existsSync } from "node:fs"
+import { createRequire } from "node:module"
 import { join } from "node:path"
+import { promisify } from "node:util"
 import * as SqlNotifications from "./SqlNotifications.js"
 
 export interface PgliteOptions {
@@ -65,20 +68,29 @@ const makeConnection = (db: PGlite, guard: Guard): Connection => {
 const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"]
 
 /**
- * An instance that ran initdb keeps initdb's memory (some 400 MB of RSS) for its whole life; opening a freshly
- * initialised data directory a second time does not. So a new data directory is created, closed and reopened.
+ * Running initdb leaves a process hundreds of MB larger for good: initdb's WebAssembly memory, and native memory that
+ * compiling and running it fragmented. So a new data directory is initialised by a short-lived node process, and
+ * this process only opens initialised ones.
  */
+const initialise = async (dataDir: string): Promise<void> => {
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite")
+  const options = JSON.stringify({ dataDir, startParams })
+  await promisify(execFile)(process.execPath, [
+    "-e",
+    `require(${JSON.stringify(pglite)}).PGlite.create(${options}).then((db) => db.close())`
+  ])
+}
+
 const create = async (options: PgliteOptions): Promise<PGlite> => {
   const { dataDir, loadDataDir } = options
-  const fresh = dataDir !== undefined && loadDataDir === undefined && !existsSync(join(dataDir, "PG_VERSION"))
-  const db = await PGlite.create({
+  if (dataDir !== undefined && loadDataDir === undefined && !existsSync(join(dataDir, "PG_VERSION"))) {
+    await initialise(dataDir)
+  }
+  return PGlite.create({
     startParams,
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(loadDataDir === undefined ? {} : { loadDataDir })
   })
-  if (!fresh) return db
-  await db.close()
-  return PGlite.create({ startParams, dataDir })
 }
 
 const open = (options: PgliteOptions) =>
