@@ -19,6 +19,26 @@ export interface SearchFigures {
   readonly all: { readonly n: number; readonly p50: number; readonly p95: number; readonly max: number }
 }
 
+/** One mode of the enrichment run (bench/Enrichment.ts); times in ms. */
+export interface EnrichmentMode {
+  readonly burst: { readonly pages: number; readonly seconds: number; readonly pagesPerMinute: number; readonly notReady: number; readonly p50: number; readonly p90: number }
+  readonly sequential: { readonly n: number; readonly median: number; readonly min: number; readonly max: number }
+  readonly checked: number
+  readonly withoutScreenshot: number
+  readonly failed: number
+}
+
+export interface EnrichmentFigures {
+  readonly pages: number
+  readonly sequential: number
+  readonly workerConcurrency: number
+  readonly cores: number
+  /** Load average (1/5/15 min) at start and end; mean and max of the 1-minute figure sampled every 2 s. */
+  readonly load: { readonly start: ReadonlyArray<number>; readonly end: ReadonlyArray<number>; readonly mean: number; readonly max: number }
+  readonly embedded: EnrichmentMode
+  readonly scaled?: EnrichmentMode | undefined
+}
+
 export interface Figures {
   readonly date: string
   readonly machine: Machine
@@ -29,6 +49,7 @@ export interface Figures {
   readonly fixedRate: { readonly rate: number; readonly embedded?: Measurement | undefined; readonly scaled?: Measurement | undefined }
   readonly search?: SearchFigures | undefined
   readonly memory: { readonly idle?: number | undefined; readonly underLoad?: number | undefined }
+  readonly enrichment?: EnrichmentFigures | undefined
   readonly skipped: ReadonlyArray<string>
   readonly notes: string
 }
@@ -50,6 +71,47 @@ export const ratio = (ours: Measurement | undefined, base: Measurement | undefin
   ours === undefined || base === undefined || base.rps === 0 ? undefined : ours.rps / base.rps
 
 const row = (values: ReadonlyArray<string>) => `| ${values.join(" | ")} |`
+const secs = (x: number) => `${(x / 1000).toFixed(x < 10_000 ? 2 : 1)} s`
+
+/** The section "Enrichment throughput (one worker, screenshots on)". */
+export const renderEnrichment = (e: EnrichmentFigures): Array<string> => {
+  const modes = [e.embedded, e.scaled]
+  const each = (f: (m: EnrichmentMode) => string) => modes.map((m) => (m === undefined ? "—" : f(m)))
+  const load = (xs: ReadonlyArray<number>) => xs.map((x) => x.toFixed(2)).join(" / ")
+  const out = [
+    "## Enrichment throughput (one worker, screenshots on)",
+    "",
+    `\`bench/Enrichment.ts\`: ${e.pages} local fixture pages (title, description, four paragraphs, an SVG image) served`,
+    "by `node:http` on 127.0.0.1. Each mode runs one worker process with",
+    `\`WORKER_CONCURRENCY=${e.workerConcurrency}\`, screenshots by \`/usr/bin/chromium\`, summary and tags by the local analyser;`,
+    "one page is enriched first to launch the browser. Embedded: `bookmarks start` (API and worker in one process,",
+    "PGlite). Scaled: `bookmarks serve` + `bookmarks work` on a fresh Postgres database and Redis. Nothing leaves",
+    "loopback.",
+    "",
+    `Machine load during this section (${e.cores} cores): load average ${load(e.load.start)} at start, ${load(e.load.end)}`,
+    `at end; 1-minute figure ${e.load.mean.toFixed(2)} on average, ${e.load.max.toFixed(2)} at most (the section's own worker`,
+    "and Chromium included).",
+    "",
+    row(["Measure", "Embedded (PGlite)", "Scaled (Postgres + Redis)"]),
+    row(["---", "---", "---"]),
+    row([`${e.pages} pages saved at once, all \`ready\``, ...each((m) =>
+      `${m.burst.seconds.toFixed(1)} s: **${m.burst.pagesPerMinute.toFixed(1)} pages/minute**${m.burst.notReady > 0 ? ` (${m.burst.notReady} never ready)` : ""}`)]),
+    row(["POST → `ready` inside that burst", ...each((m) => `p50 ${secs(m.burst.p50)}, p90 ${secs(m.burst.p90)}`)]),
+    row([`POST → \`ready\`, one page at a time (median of ${e.sequential})`, ...each((m) =>
+      `**${secs(m.sequential.median)}** (${secs(m.sequential.min)}–${secs(m.sequential.max)})`)]),
+    row(["Bookmarks without a screenshot (none, or its URL answers no image)", ...each((m) => `${m.withoutScreenshot} of ${m.checked}`)]),
+    row(["Bookmarks with a processing error", ...each((m) => `${m.failed} of ${m.checked}`)]),
+    ""
+  ]
+  const verdict = (name: string, m: EnrichmentMode | undefined) =>
+    m === undefined ? [] : [`${name} ${m.burst.pagesPerMinute >= 60 ? "met" : "**not met**"} (${m.burst.pagesPerMinute.toFixed(1)})`]
+  out.push(`DESIGN §7, ≥ 60 local pages/minute per worker: ${[...verdict("embedded", e.embedded), ...verdict("scaled", e.scaled)].join(", ")}.`)
+  if ((e.load.start[0] ?? 0) > e.cores * 0.5) {
+    out.push("The machine was already busy with other work when this section began: the figures are low; re-run on a quiet machine.")
+  }
+  out.push("")
+  return out
+}
 
 export const render = (f: Figures): string => {
   const out: Array<string> = []
@@ -152,6 +214,7 @@ export const render = (f: Figures): string => {
     row(["Baseline, peak during its measurements", mb(peak(f.baseline))]),
     ""
   )
+  if (f.enrichment !== undefined) out.push(...renderEnrichment(f.enrichment))
   const targets: Array<[string, string, boolean | string | undefined]> = []
   for (const [id, label] of paths.slice(0, 2)) {
     const r = ratio(f.scaled[id], f.baseline[id])

@@ -5,6 +5,8 @@
  *
  * Options: `--quick` (short runs, 100,000 search rows: a smoke test of the script), `--rows=N`, `--seconds=N`,
  * `--connections=N`, `--profile` (the service runs with `--cpu-prof`; profiles go to bench/profiles/).
+ * Enrichment (bench/Enrichment.ts, last): `--only=enrichment` runs that section alone and writes it to a temporary
+ * file, not BENCHMARKS.md; `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2).
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
  */
@@ -14,6 +16,7 @@ import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os"
 import { join } from "node:path"
 import { Redis } from "ioredis"
 import pg from "pg"
+import * as Enrichment from "./Enrichment.js"
 import * as Load from "./Load.js"
 import * as Processes from "./Processes.js"
 import * as Report from "./Report.js"
@@ -27,6 +30,11 @@ const option = (name: string, fallback: number) => {
   return given === undefined ? fallback : Number(given.slice(name.length + 3))
 }
 const quick = flag("quick")
+const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length)
+if (only !== undefined && only !== "enrichment") {
+  console.error(`--only=${only}: only "enrichment" can run alone`)
+  process.exit(2)
+}
 const settings = {
   seconds: option("seconds", quick ? 2 : 8),
   warmupSeconds: quick ? 1 : 2,
@@ -34,7 +42,10 @@ const settings = {
   library: quick ? 300 : 2_000,
   searchRows: option("rows", quick ? 100_000 : 1_000_000),
   searchQueries: quick ? 30 : 200,
-  fixedRate: 500
+  fixedRate: 500,
+  enrichmentPages: Math.min(100, option("enrichment-pages", quick ? 10 : 50)),
+  enrichmentSequential: quick ? 3 : 10,
+  workerConcurrency: option("worker-concurrency", 2)
 }
 const profileDir = join(Processes.repoRoot, "bench", "profiles")
 const nodeArgs = flag("profile") ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
@@ -249,6 +260,28 @@ const memoryRun = async () => {
   return { idle, underLoad: loaded.peakRss }
 }
 
+const enrichmentRun = (scaledReachable: boolean) =>
+  Enrichment.measure({
+    pages: settings.enrichmentPages,
+    sequential: settings.enrichmentSequential,
+    workerConcurrency: settings.workerConcurrency,
+    adminToken,
+    planLimits,
+    tempDir,
+    track,
+    log,
+    scaled: scaledReachable ? { createDatabase, redisUrl } : undefined
+  })
+
+/** `--only=enrichment`: the section alone, printed and written beside the quick report. */
+const enrichmentAlone = async (scaledReachable: boolean) => {
+  const figures = await enrichmentRun(scaledReachable)
+  const text = Report.renderEnrichment(figures).join("\n")
+  const file = join(tmpdir(), "BENCHMARKS.enrichment.md")
+  writeFileSync(file, text)
+  log(`\n${text}\nWrote ${file}.`)
+}
+
 const versions = async () => {
   let postgres = "not reachable"
   let redis = "not reachable"
@@ -280,12 +313,14 @@ const main = async () => {
   const loadStart = loadavg()
   const started = Date.now()
   const { postgres, redis } = await versions()
-  log(`Benchmark (${quick ? "quick" : "full"}): load average ${loadStart.map((x) => x.toFixed(2)).join(" ")}; Postgres: ${postgres}; Redis: ${redis}`)
+  log(`Benchmark (${quick ? "quick" : "full"}${only === undefined ? "" : `, only ${only}`}): load average ${loadStart.map((x) => x.toFixed(2)).join(" ")}; Postgres: ${postgres}; Redis: ${redis}`)
+  const reachable = postgres !== "not reachable" && redis !== "not reachable"
+  if (only === "enrichment") return enrichmentAlone(reachable)
   const skipped: Array<string> = []
 
   const embedded = await embeddedRun()
   let scaled: Awaited<ReturnType<typeof scaledRun>> | undefined
-  if (postgres !== "not reachable" && redis !== "not reachable") {
+  if (reachable) {
     const db = await createDatabase()
     try {
       scaled = await scaledRun(db)
@@ -296,6 +331,11 @@ const main = async () => {
     skipped.push(`Scaled mode, baseline and search at scale: Postgres (${databaseBase}) or Redis (${redisUrl}) not reachable.`)
   }
   const memory = await memoryRun()
+  // A failed enrichment run (no Chromium, say) costs its section only, not the figures measured before it.
+  const enrichment = await enrichmentRun(reachable).catch((error: unknown) => {
+    skipped.push(`Enrichment throughput: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`)
+    return undefined
+  })
 
   const notesFile = join(Processes.repoRoot, "bench", "notes.md")
   const figures: Report.Figures = {
@@ -318,6 +358,7 @@ const main = async () => {
     fixedRate: { rate: settings.fixedRate, embedded: embedded.fixed, scaled: scaled?.fixed },
     search: scaled?.search,
     memory,
+    enrichment,
     skipped,
     notes: existsSync(notesFile) ? readFileSync(notesFile, "utf8") : ""
   }
