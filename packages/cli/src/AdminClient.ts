@@ -1,6 +1,9 @@
 /** The operator's client: the typed HttpApi client of the admin API, with the admin token and friendly failures. */
 import { Api } from "@bookmarks/http"
-import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpApiClient from "@effect/platform/HttpApiClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Data, Effect, Option, Redacted } from "effect"
 import type { AppConfig } from "./AppConfig.js"
 import * as AdminToken from "./AdminToken.js"

@@ -1,6 +1,7 @@
 /** The `bookmarks` command line: servers, workers, migrations and the operator's admin commands. */
 import { Command } from "@effect/cli"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Effect } from "effect"
 import { CliFailure } from "./AdminClient.js"
 import * as AccountsCommand from "./commands/AccountsCommand.js"

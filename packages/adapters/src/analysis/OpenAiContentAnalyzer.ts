@@ -3,7 +3,10 @@
  * llama.cpp, vLLM…). The answer is held to the port's bounds, and any failure (network, status, timeout,
  * malformed answer) falls back to the local analyzer: analysis never fails a bookmark.
  */
-import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "@effect/platform"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { type Analysis, ContentAnalyzer } from "@bookmarks/domain"
 import { Cause, Duration, Effect, Layer, Option, type Redacted, Schema } from "effect"
 import * as AnalysisBounds from "./AnalysisBounds.js"

@@ -4,9 +4,11 @@
  * the sidecar is written last: it commits the asset, so a crash never leaves a half-written one readable.
  */
 import { AssetId, AssetStore, Errors } from "@bookmarks/domain"
-import { FileSystem, Path } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
 import type { PlatformError } from "@effect/platform/Error"
-import { NodeFileSystem, NodePath } from "@effect/platform-node"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
 import { Effect, Layer, Option, Schema } from "effect"
 import { randomBytes } from "node:crypto"
 

@@ -1,6 +1,6 @@
 /** `bookmarks start` (API + workers), `serve` (API), `work` (workers) and `migrate`. */
 import { Command } from "@effect/cli"
-import { HttpServer } from "@effect/platform"
+import * as HttpServer from "@effect/platform/HttpServer"
 import { Console, Effect, Layer, Option } from "effect"
 import * as App from "../App.js"
 import type { AppConfig } from "../AppConfig.js"
