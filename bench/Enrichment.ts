@@ -74,7 +74,7 @@ const image = (n: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="120
 <text x="80" y="560" font-family="sans-serif" font-size="72" fill="#fff">${topics[n % topics.length]} ${n}</text>
 </svg>`
 
-const fixtureServer = async () => {
+export const fixtureServer = async () => {
   const server = http.createServer((req, res) => {
     const path = req.url ?? "/"
     const pageMatch = /^\/pages\/(\d+)$/.exec(path)
@@ -124,7 +124,7 @@ process.once("exit", () => {
   for (const child of workers) child.kill("SIGKILL")
 })
 
-const startWorker = (servePid: number, env: Record<string, string>): Processes.Child => {
+export const startWorker = (servePid: number, env: Record<string, string>): Processes.Child => {
   const base: NodeJS.ProcessEnv = { ...process.env }
   for (const name of serviceVariables) delete base[name]
   const child = spawn(process.execPath, workerArgs(servePid), {

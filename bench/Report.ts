@@ -39,6 +39,29 @@ export interface EnrichmentFigures {
   readonly scaled?: EnrichmentMode | undefined
 }
 
+/** One mode of the webhook run (bench/Webhooks.ts); times in ms. */
+export interface WebhookMode {
+  readonly sequential: { readonly n: number; readonly p50: number; readonly p95: number; readonly max: number }
+  readonly burst: {
+    readonly bookmarks: number
+    readonly expected: number
+    readonly arrived: number
+    readonly seconds: number
+    readonly perSecond: number
+    readonly queuedAfterLastReady: number
+    readonly drainPerSecond: number | undefined
+    readonly duplicates: number
+  }
+}
+
+export interface WebhookFigures {
+  readonly sequential: number
+  readonly burst: number
+  readonly webhooks: number
+  readonly embedded: WebhookMode
+  readonly scaled?: WebhookMode | undefined
+}
+
 export interface Figures {
   readonly date: string
   readonly machine: Machine
@@ -50,6 +73,7 @@ export interface Figures {
   readonly search?: SearchFigures | undefined
   readonly memory: { readonly idle?: number | undefined; readonly underLoad?: number | undefined }
   readonly enrichment?: EnrichmentFigures | undefined
+  readonly webhooks?: WebhookFigures | undefined
   readonly skipped: ReadonlyArray<string>
   readonly notes: string
 }
@@ -111,6 +135,30 @@ export const renderEnrichment = (e: EnrichmentFigures): Array<string> => {
   }
   out.push("")
   return out
+}
+
+/** The section "Webhook deliveries (one worker)". */
+export const renderWebhooks = (w: WebhookFigures): Array<string> => {
+  const each = (f: (m: WebhookMode) => string) => [w.embedded, w.scaled].map((m) => (m === undefined ? "—" : f(m)))
+  return [
+    "## Webhook deliveries (one worker)",
+    "",
+    "`bench/Webhooks.ts`: a `node:http` receiver on 127.0.0.1 answers every delivery 200. Delay = arrival at the",
+    "receiver − the envelope's `createdAt`, which is written in the transaction that makes the bookmark `ready`.",
+    `First ${w.sequential} bookmarks one at a time with one webhook (the worker idle between them); then ${w.webhooks}`,
+    `webhooks on the account and ${w.burst} bookmarks saved at once, ${w.burst * w.webhooks} deliveries. Screenshots off.`,
+    "Embedded: `bookmarks start`. Scaled: `bookmarks serve` + one `bookmarks work` on Postgres + Redis.",
+    "",
+    row(["Measure", "Embedded (PGlite)", "Scaled (Postgres + Redis)"]),
+    row(["---", "---", "---"]),
+    row(["`ready` → arrival, idle worker", ...each((m) => `p50 **${ms(m.sequential.p50)}**, p95 **${ms(m.sequential.p95)}**, max ${ms(m.sequential.max)}`)]),
+    row([`${w.burst * w.webhooks} deliveries, first to last arrival`, ...each((m) =>
+      `${m.burst.arrived} in ${m.burst.seconds.toFixed(1)} s: **${m.burst.perSecond.toFixed(1)}/s**${m.burst.arrived < m.burst.expected ? ` (${m.burst.expected - m.burst.arrived} missing)` : ""}`)]),
+    row(["The queue left when the last bookmark was ready, drained at", ...each((m) =>
+      m.burst.drainPerSecond === undefined ? "no queue" : `${m.burst.queuedAfterLastReady} at ${m.burst.drainPerSecond.toFixed(1)}/s`)]),
+    row(["Deliveries that arrived twice", ...each((m) => String(m.burst.duplicates))]),
+    ""
+  ]
 }
 
 export const render = (f: Figures): string => {
@@ -215,6 +263,7 @@ export const render = (f: Figures): string => {
     ""
   )
   if (f.enrichment !== undefined) out.push(...renderEnrichment(f.enrichment))
+  if (f.webhooks !== undefined) out.push(...renderWebhooks(f.webhooks))
   const targets: Array<[string, string, boolean | string | undefined]> = []
   for (const [id, label] of paths.slice(0, 2)) {
     const r = ratio(f.scaled[id], f.baseline[id])

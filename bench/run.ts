@@ -5,8 +5,9 @@
  *
  * Options: `--quick` (short runs, 100,000 search rows: a smoke test of the script), `--rows=N`, `--seconds=N`,
  * `--connections=N`, `--profile` (the service runs with `--cpu-prof`; profiles go to bench/profiles/).
- * Enrichment (bench/Enrichment.ts, last): `--only=enrichment` runs that section alone and writes it to a temporary
- * file, not BENCHMARKS.md; `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2).
+ * Enrichment (bench/Enrichment.ts) and webhooks (bench/Webhooks.ts) run last: `--only=enrichment` or
+ * `--only=webhooks` runs that section alone and writes it to a temporary file, not BENCHMARKS.md;
+ * `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2).
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
  */
@@ -22,6 +23,7 @@ import * as Processes from "./Processes.js"
 import * as Report from "./Report.js"
 import * as Seed from "./Seed.js"
 import * as Vocabulary from "./Vocabulary.js"
+import * as Webhooks from "./Webhooks.js"
 
 const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(`--${name}`)
@@ -30,9 +32,10 @@ const option = (name: string, fallback: number) => {
   return given === undefined ? fallback : Number(given.slice(name.length + 3))
 }
 const quick = flag("quick")
-const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length)
-if (only !== undefined && only !== "enrichment") {
-  console.error(`--only=${only}: only "enrichment" can run alone`)
+const onlyGiven = args.find((a) => a.startsWith("--only="))?.slice("--only=".length)
+const only = onlyGiven === "enrichment" || onlyGiven === "webhooks" ? onlyGiven : undefined
+if (onlyGiven !== undefined && only === undefined) {
+  console.error(`--only=${onlyGiven}: only "enrichment" or "webhooks" can run alone`)
   process.exit(2)
 }
 const settings = {
@@ -45,6 +48,8 @@ const settings = {
   fixedRate: 500,
   enrichmentPages: Math.min(100, option("enrichment-pages", quick ? 10 : 50)),
   enrichmentSequential: quick ? 3 : 10,
+  webhookSequential: quick ? 10 : 30,
+  webhookBurst: quick ? 10 : 100,
   workerConcurrency: option("worker-concurrency", 2)
 }
 const profileDir = join(Processes.repoRoot, "bench", "profiles")
@@ -273,11 +278,24 @@ const enrichmentRun = (scaledReachable: boolean) =>
     scaled: scaledReachable ? { createDatabase, redisUrl } : undefined
   })
 
-/** `--only=enrichment`: the section alone, printed and written beside the quick report. */
-const enrichmentAlone = async (scaledReachable: boolean) => {
-  const figures = await enrichmentRun(scaledReachable)
-  const text = Report.renderEnrichment(figures).join("\n")
-  const file = join(tmpdir(), "BENCHMARKS.enrichment.md")
+const webhooksRun = (scaledReachable: boolean) =>
+  Webhooks.measure({
+    sequential: settings.webhookSequential,
+    burst: settings.webhookBurst,
+    adminToken,
+    planLimits,
+    tempDir,
+    track,
+    log,
+    scaled: scaledReachable ? { createDatabase, redisUrl } : undefined
+  })
+
+/** `--only=enrichment|webhooks`: that section alone, printed and written to a temporary file. */
+const sectionAlone = async (section: "enrichment" | "webhooks", scaledReachable: boolean) => {
+  const text = (section === "enrichment"
+    ? Report.renderEnrichment(await enrichmentRun(scaledReachable))
+    : Report.renderWebhooks(await webhooksRun(scaledReachable))).join("\n")
+  const file = join(tmpdir(), `BENCHMARKS.${section}.md`)
   writeFileSync(file, text)
   log(`\n${text}\nWrote ${file}.`)
 }
@@ -315,7 +333,7 @@ const main = async () => {
   const { postgres, redis } = await versions()
   log(`Benchmark (${quick ? "quick" : "full"}${only === undefined ? "" : `, only ${only}`}): load average ${loadStart.map((x) => x.toFixed(2)).join(" ")}; Postgres: ${postgres}; Redis: ${redis}`)
   const reachable = postgres !== "not reachable" && redis !== "not reachable"
-  if (only === "enrichment") return enrichmentAlone(reachable)
+  if (only !== undefined) return sectionAlone(only, reachable)
   const skipped: Array<string> = []
 
   const embedded = await embeddedRun()
@@ -334,6 +352,10 @@ const main = async () => {
   // A failed enrichment run (no Chromium, say) costs its section only, not the figures measured before it.
   const enrichment = await enrichmentRun(reachable).catch((error: unknown) => {
     skipped.push(`Enrichment throughput: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`)
+    return undefined
+  })
+  const webhooks = await webhooksRun(reachable).catch((error: unknown) => {
+    skipped.push(`Webhook deliveries: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`)
     return undefined
   })
 
@@ -359,6 +381,7 @@ const main = async () => {
     search: scaled?.search,
     memory,
     enrichment,
+    webhooks,
     skipped,
     notes: existsSync(notesFile) ? readFileSync(notesFile, "utf8") : ""
   }
