@@ -131,7 +131,8 @@ export const renderEnrichment = (e: EnrichmentFigures): Array<string> => {
     m === undefined ? [] : [`${name} ${m.burst.pagesPerMinute >= 60 ? "met" : "**not met**"} (${m.burst.pagesPerMinute.toFixed(1)})`]
   out.push(`DESIGN §7, ≥ 60 local pages/minute per worker: ${[...verdict("embedded", e.embedded), ...verdict("scaled", e.scaled)].join(", ")}.`)
   if ((e.load.start[0] ?? 0) > e.cores * 0.5) {
-    out.push("The machine was already busy with other work when this section began: the figures are low; re-run on a quiet machine.")
+    out.push("The load average was already above half the cores when this section began (earlier sections of this run, or",
+      "other work): the figures may be lower than on an idle machine.")
   }
   out.push("")
   return out
@@ -189,8 +190,8 @@ export const render = (f: Figures): string => {
   )
   if (m.loadStart[0] !== undefined && m.loadStart[0] > m.cores * 0.5) {
     out.push(
-      `> The machine was busy with other work during this run (load average ${m.loadStart[0].toFixed(1)} on ${m.cores} cores):`,
-      "> absolute figures are low and noisy; the side-by-side ratios are the meaningful part. Re-run on a quiet machine.",
+      `> The machine was not idle when this run began (load average ${m.loadStart[0].toFixed(1)} on ${m.cores} cores):`,
+      "> absolute figures may be low and noisy; the side-by-side ratios are the meaningful part.",
       ""
     )
   }
