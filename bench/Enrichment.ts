@@ -4,38 +4,18 @@
  * After one warm-up page (browser launch): N pages saved at once until all are `ready`, then pages saved one at a
  * time. Every request, the service's and Chromium's, goes to loopback only.
  */
-import { type ChildProcess, spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
 import * as http from "node:http"
 import { cpus, loadavg } from "node:os"
-import { fileURLToPath } from "node:url"
-import * as Processes from "./Processes.js"
 import type { EnrichmentFigures, EnrichmentMode } from "./Report.js"
-import * as Seed from "./Seed.js"
+import { bothModes, type Context, listenOnLoopback, percentile, sleep, type Target } from "./Section.js"
 
-export interface Options {
+export interface Options extends Context {
   readonly pages: number
   readonly sequential: number
   readonly workerConcurrency: number
-  readonly adminToken: string
-  readonly planLimits: string
-  readonly tempDir: () => string
-  readonly track: (child: Processes.Child) => Processes.Child
-  readonly log: (line: string) => void
-  /** Postgres + Redis for the scaled pair; undefined when they are not reachable. */
-  readonly scaled?: {
-    readonly createDatabase: () => Promise<{ readonly url: string; readonly drop: () => Promise<void> }>
-    readonly redisUrl: string
-  } | undefined
 }
 
 const chromium = "/usr/bin/chromium"
-const bin = fileURLToPath(new URL("../packages/cli/bin/bookmarks.mjs", import.meta.url))
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const percentile = (xs: ReadonlyArray<number>, p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 // ---- Fixture pages: /pages/<n> (HTML) and /images/<n>.svg (the image each page shows and names as og:image) ----
 
@@ -87,87 +67,16 @@ export const fixtureServer = async () => {
     res.writeHead(type === undefined ? 404 : 200, { "content-type": type ?? "text/plain", "content-length": Buffer.byteLength(body) })
     res.end(body)
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => resolve())
-  })
-  const address = server.address()
-  const port = typeof address === "object" && address !== null ? address.port : 0
+  const { port, close } = await listenOnLoopback(server)
   let next = 0
   return {
     /** A page URL not saved before in this run. */
     nextUrl: () => `http://127.0.0.1:${port}/pages/${next++}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  }
-}
-
-// ---- `bookmarks work`: no HTTP port to wait on, so not Processes.startService; the same spawn otherwise ----
-
-/** The `serve` process's own arguments with `work` for `serve`: whatever entry point Processes.ts chose. */
-const workerArgs = (servePid: number): Array<string> => {
-  try {
-    const argv = readFileSync(`/proc/${servePid}/cmdline`, "utf8").split("\0").filter((a) => a !== "")
-    const at = argv.lastIndexOf("serve")
-    if (at > 0) return [...argv.slice(1, at), "work"]
-  } catch {
-    // not Linux: the bin, as Processes.ts started it before
-  }
-  return [bin, "work"]
-}
-
-const serviceVariables = ["DATABASE_URL", "REDIS_URL", "PORT", "HOST", "DATA_DIR", "PUBLIC_URL", "NODE_OPTIONS", "PLAN_LIMITS"]
-const workers = new Set<ChildProcess>()
-process.once("exit", () => {
-  for (const child of workers) child.kill("SIGKILL")
-})
-
-export const startWorker = (servePid: number, env: Record<string, string>): Processes.Child => {
-  const base: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of serviceVariables) delete base[name]
-  const child = spawn(process.execPath, workerArgs(servePid), {
-    cwd: Processes.repoRoot,
-    env: { ...base, LOG_LEVEL: "warning", LOG_FORMAT: "json", ...env },
-    stdio: ["ignore", "pipe", "pipe"]
-  })
-  workers.add(child)
-  let output = ""
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-20_000)
-  }
-  child.stdout?.on("data", keep)
-  child.stderr?.on("data", keep)
-  const exited = new Promise<void>((resolve) => child.once("exit", () => {
-    workers.delete(child)
-    resolve()
-  }))
-  return {
-    name: "scaled-work",
-    pid: child.pid ?? -1,
-    baseUrl: "",
-    output: () => output,
-    rss: () => Processes.rssOf(child.pid ?? -1),
-    cpu: () => Processes.cpuOf(child.pid ?? -1),
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill("SIGTERM")
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000)
-      await exited
-      clearTimeout(timer)
-    }
+    close
   }
 }
 
 // ---- The measurement against one running service ----
-
-interface Target {
-  readonly baseUrl: string
-  readonly key: string
-  /** Throws when a process of the service has exited. */
-  readonly alive: () => void
-}
 
 const api = async (target: Target, method: "GET" | "POST", path: string, body?: unknown) => {
   const response = await fetch(`${target.baseUrl}/v1/api${path}`, {
@@ -266,16 +175,8 @@ const measureOn = async (target: Target, options: Options, fixtures: Awaited<Ret
   }
 }
 
-/** A process whose RSS reads 0 has exited (or is a zombie). */
-const alive = (children: ReadonlyArray<Processes.Child>) => () => {
-  for (const child of children) {
-    if (Processes.rssOf(child.pid) === 0) throw new Error(`${child.name} exited during the enrichment run:\n${child.output()}`)
-  }
-}
-
 /** The environment every enrichment process gets: screenshots on, loopback fixtures fetchable. */
-const enrichmentEnv = (options: Options, dataDir: string): Record<string, string> => ({
-  DATA_DIR: dataDir,
+const enrichmentEnv = (options: Options): Record<string, string> => ({
   ADMIN_TOKEN: options.adminToken,
   PLAN_LIMITS: options.planLimits,
   ALLOW_PRIVATE_NETWORK: "true",
@@ -285,35 +186,12 @@ const enrichmentEnv = (options: Options, dataDir: string): Record<string, string
 })
 
 export const measure = async (options: Options): Promise<EnrichmentFigures> => {
-  // Summaries and tags by the local analyser: with an OpenAI endpoint configured, traffic would leave loopback.
-  delete process.env["OPENAI_BASE_URL"]
-  delete process.env["OPENAI_API_KEY"]
   const loadStart = loadavg()
   const samples: Array<number> = []
   const sampler = setInterval(() => samples.push(loadavg()[0]!), 2_000)
   const fixtures = await fixtureServer()
   try {
-    options.log("Enrichment, embedded (`bookmarks start`, PGlite)…")
-    const service = options.track(await Processes.startService("enrichment-start", "start", enrichmentEnv(options, options.tempDir())))
-    const { key } = await Seed.account(service.baseUrl, options.adminToken)
-    const embedded = await measureOn({ baseUrl: service.baseUrl, key, alive: alive([service]) }, options, fixtures)
-    await service.stop()
-    let scaled: EnrichmentMode | undefined
-    if (options.scaled !== undefined) {
-      options.log("Enrichment, scaled (`bookmarks serve` + `bookmarks work`, Postgres + Redis)…")
-      const db = await options.scaled.createDatabase()
-      try {
-        const env = { ...enrichmentEnv(options, options.tempDir()), DATABASE_URL: db.url, REDIS_URL: options.scaled.redisUrl }
-        const api = options.track(await Processes.startService("enrichment-serve", "serve", env))
-        const worker = options.track(startWorker(api.pid, { ...env, PUBLIC_URL: api.baseUrl }))
-        const { key: scaledKey } = await Seed.account(api.baseUrl, options.adminToken)
-        scaled = await measureOn({ baseUrl: api.baseUrl, key: scaledKey, alive: alive([api, worker]) }, options, fixtures)
-        await worker.stop()
-        await api.stop()
-      } finally {
-        await db.drop()
-      }
-    }
+    const { embedded, scaled } = await bothModes(options, "enrichment", enrichmentEnv(options), (target) => measureOn(target, options, fixtures))
     return {
       pages: options.pages,
       sequential: options.sequential,

@@ -1,6 +1,6 @@
 /**
- * Child processes of the benchmark: the service (`bookmarks serve|start`, run from the bundle `npm start` runs) and
- * the baseline, with their RSS.
+ * Child processes of the benchmark: the service (`bookmarks serve|start|work`, run from the bundle `npm start`
+ * runs) and the baseline, with their RSS and CPU time.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
@@ -78,7 +78,8 @@ const environment = (env: Record<string, string>): NodeJS.ProcessEnv => {
   return { ...base, ...env }
 }
 
-const start = async (name: string, args: ReadonlyArray<string>, env: Record<string, string>, port: number): Promise<Child> => {
+/** Spawns `node <args>`; `baseUrl` is where it will listen ("" for a process without a port). */
+const spawnChild = (name: string, args: ReadonlyArray<string>, env: Record<string, string>, baseUrl: string) => {
   const child = spawn(process.execPath, [...args], { cwd: repoRoot, env: environment(env), stdio: ["ignore", "pipe", "pipe"] })
   live.add(child)
   let output = ""
@@ -91,21 +92,7 @@ const start = async (name: string, args: ReadonlyArray<string>, env: Record<stri
     live.delete(child)
     resolve()
   }))
-  const baseUrl = `http://127.0.0.1:${port}`
-  const until = Date.now() + 180_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited while starting:\n${output}`)
-    try {
-      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) })
-      await response.arrayBuffer()
-      if (response.status === 200) break
-    } catch {
-      // not yet
-    }
-    if (Date.now() > until) throw new Error(`${name} did not become healthy:\n${output}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return {
+  const handle: Child = {
     name,
     pid: child.pid ?? -1,
     baseUrl,
@@ -120,9 +107,36 @@ const start = async (name: string, args: ReadonlyArray<string>, env: Record<stri
       clearTimeout(timer)
     }
   }
+  return { child, handle }
+}
+
+/** Spawns and waits until `GET /health` answers 200 on `port`. */
+const start = async (name: string, args: ReadonlyArray<string>, env: Record<string, string>, port: number): Promise<Child> => {
+  const { child, handle } = spawnChild(name, args, env, `http://127.0.0.1:${port}`)
+  const until = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited while starting:\n${handle.output()}`)
+    try {
+      const response = await fetch(`${handle.baseUrl}/health`, { signal: AbortSignal.timeout(2_000) })
+      await response.arrayBuffer()
+      if (response.status === 200) break
+    } catch {
+      // not yet
+    }
+    if (Date.now() > until) throw new Error(`${name} did not become healthy:\n${handle.output()}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return handle
 }
 
 let bundled = false
+const bundleOnce = () => {
+  if (!bundled) {
+    execFileSync(process.execPath, [bundler], { stdio: "inherit" })
+    bundled = true
+  }
+}
+const quiet = { LOG_LEVEL: "warning", LOG_FORMAT: "json" }
 
 /** `bookmarks <command>` on a free port with `env`; `nodeArgs` e.g. `--cpu-prof`. */
 export const startService = async (
@@ -131,18 +145,15 @@ export const startService = async (
   env: Record<string, string>,
   nodeArgs: ReadonlyArray<string> = []
 ) => {
-  if (!bundled) {
-    execFileSync(process.execPath, [bundler], { stdio: "inherit" })
-    bundled = true
-  }
+  bundleOnce()
   const port = await freePort()
-  return start(name, [...nodeArgs, bundle, command], {
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    LOG_LEVEL: "warning",
-    LOG_FORMAT: "json",
-    ...env
-  }, port)
+  return start(name, [...nodeArgs, bundle, command], { HOST: "127.0.0.1", PORT: String(port), ...quiet, ...env }, port)
+}
+
+/** `bookmarks work`: no port to wait on, so it is running as soon as it is spawned. */
+export const startWorker = (name: string, env: Record<string, string>): Child => {
+  bundleOnce()
+  return spawnChild(name, [bundle, "work"], { ...quiet, ...env }, "").handle
 }
 
 /** The bare `node:http` + `pg` + `ioredis` server. */

@@ -6,32 +6,17 @@
  * the enrichment in front of each delivery is a local fetch and the extraction, nothing else.
  */
 import * as http from "node:http"
-import { fixtureServer, startWorker } from "./Enrichment.js"
-import * as Processes from "./Processes.js"
+import { fixtureServer } from "./Enrichment.js"
 import type { WebhookFigures, WebhookMode } from "./Report.js"
-import * as Seed from "./Seed.js"
+import { bothModes, type Context, listenOnLoopback, percentile, sleep, type Target } from "./Section.js"
 
-export interface Options {
+export interface Options extends Context {
   readonly sequential: number
   readonly burst: number
-  readonly adminToken: string
-  readonly planLimits: string
-  readonly tempDir: () => string
-  readonly track: (child: Processes.Child) => Processes.Child
-  readonly log: (line: string) => void
-  readonly scaled?: {
-    readonly createDatabase: () => Promise<{ readonly url: string; readonly drop: () => Promise<void> }>
-    readonly redisUrl: string
-  } | undefined
 }
 
 /** The most webhooks one account may register (DESIGN §4). */
 const webhooksPerAccount = 10
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const percentile = (xs: ReadonlyArray<number>, p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 /** Wall-clock milliseconds with a fraction, comparable with the service's `createdAt` on this machine. */
 const wallClock = () => performance.timeOrigin + performance.now()
 
@@ -59,26 +44,8 @@ const receiver = async () => {
       res.writeHead(200, { "content-type": "text/plain" }).end("ok")
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => resolve())
-  })
-  const address = server.address()
-  const port = typeof address === "object" && address !== null ? address.port : 0
-  return {
-    url: (n: number) => `http://127.0.0.1:${port}/hooks/${n}`,
-    arrivals,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  }
-}
-
-interface Target {
-  readonly baseUrl: string
-  readonly key: string
-  readonly alive: () => void
+  const { port, close } = await listenOnLoopback(server)
+  return { url: (n: number) => `http://127.0.0.1:${port}/hooks/${n}`, arrivals, close }
 }
 
 const post = async (target: Target, path: string, body: unknown) => {
@@ -160,14 +127,7 @@ const measureOn = async (
   }
 }
 
-const alive = (children: ReadonlyArray<Processes.Child>) => () => {
-  for (const child of children) {
-    if (Processes.rssOf(child.pid) === 0) throw new Error(`${child.name} exited during the webhook run:\n${child.output()}`)
-  }
-}
-
-const webhookEnv = (options: Options, dataDir: string): Record<string, string> => ({
-  DATA_DIR: dataDir,
+const webhookEnv = (options: Options): Record<string, string> => ({
   ADMIN_TOKEN: options.adminToken,
   PLAN_LIMITS: options.planLimits,
   ALLOW_PRIVATE_NETWORK: "true",
@@ -176,32 +136,10 @@ const webhookEnv = (options: Options, dataDir: string): Record<string, string> =
 })
 
 export const measure = async (options: Options): Promise<WebhookFigures> => {
-  delete process.env["OPENAI_BASE_URL"]
-  delete process.env["OPENAI_API_KEY"]
   const fixtures = await fixtureServer()
   const hooks = await receiver()
   try {
-    options.log("Webhooks, embedded (`bookmarks start`, PGlite)…")
-    const service = options.track(await Processes.startService("webhooks-start", "start", webhookEnv(options, options.tempDir())))
-    const { key } = await Seed.account(service.baseUrl, options.adminToken)
-    const embedded = await measureOn({ baseUrl: service.baseUrl, key, alive: alive([service]) }, options, fixtures, hooks)
-    await service.stop()
-    let scaled: WebhookMode | undefined
-    if (options.scaled !== undefined) {
-      options.log("Webhooks, scaled (`bookmarks serve` + `bookmarks work`, Postgres + Redis)…")
-      const db = await options.scaled.createDatabase()
-      try {
-        const env = { ...webhookEnv(options, options.tempDir()), DATABASE_URL: db.url, REDIS_URL: options.scaled.redisUrl }
-        const api = options.track(await Processes.startService("webhooks-serve", "serve", env))
-        const worker = options.track(startWorker(api.pid, { ...env, PUBLIC_URL: api.baseUrl }))
-        const { key: scaledKey } = await Seed.account(api.baseUrl, options.adminToken)
-        scaled = await measureOn({ baseUrl: api.baseUrl, key: scaledKey, alive: alive([api, worker]) }, options, fixtures, hooks)
-        await worker.stop()
-        await api.stop()
-      } finally {
-        await db.drop()
-      }
-    }
+    const { embedded, scaled } = await bothModes(options, "webhooks", webhookEnv(options), (target) => measureOn(target, options, fixtures, hooks))
     return { sequential: options.sequential, burst: options.burst, webhooks: webhooksPerAccount, embedded, scaled }
   } finally {
     await hooks.close()

@@ -21,6 +21,7 @@ import * as Enrichment from "./Enrichment.js"
 import * as Load from "./Load.js"
 import * as Processes from "./Processes.js"
 import * as Report from "./Report.js"
+import * as Section from "./Section.js"
 import * as Seed from "./Seed.js"
 import * as Vocabulary from "./Vocabulary.js"
 import * as Webhooks from "./Webhooks.js"
@@ -265,30 +266,26 @@ const memoryRun = async () => {
   return { idle, underLoad: loaded.peakRss }
 }
 
+/** What the worker sections need from this run. */
+const sectionContext = (scaledReachable: boolean): Section.Context => ({
+  adminToken,
+  planLimits,
+  tempDir,
+  track,
+  log,
+  scaled: scaledReachable ? { createDatabase, redisUrl } : undefined
+})
+
 const enrichmentRun = (scaledReachable: boolean) =>
   Enrichment.measure({
+    ...sectionContext(scaledReachable),
     pages: settings.enrichmentPages,
     sequential: settings.enrichmentSequential,
-    workerConcurrency: settings.workerConcurrency,
-    adminToken,
-    planLimits,
-    tempDir,
-    track,
-    log,
-    scaled: scaledReachable ? { createDatabase, redisUrl } : undefined
+    workerConcurrency: settings.workerConcurrency
   })
 
 const webhooksRun = (scaledReachable: boolean) =>
-  Webhooks.measure({
-    sequential: settings.webhookSequential,
-    burst: settings.webhookBurst,
-    adminToken,
-    planLimits,
-    tempDir,
-    track,
-    log,
-    scaled: scaledReachable ? { createDatabase, redisUrl } : undefined
-  })
+  Webhooks.measure({ ...sectionContext(scaledReachable), sequential: settings.webhookSequential, burst: settings.webhookBurst })
 
 /** `--only=enrichment|webhooks`: that section alone, printed and written to a temporary file. */
 const sectionAlone = async (section: "enrichment" | "webhooks", scaledReachable: boolean) => {
