@@ -4,7 +4,6 @@
  * `HttpServer` (or calls `serve`).
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
@@ -17,6 +16,7 @@ import * as HealthHandlers from "./handlers/HealthHandlers.js"
 import * as UsageHandlers from "./handlers/UsageHandlers.js"
 import * as WebhooksHandlers from "./handlers/WebhooksHandlers.js"
 import { Api } from "./Api.js"
+import * as DocsPage from "./DocsPage.js"
 import * as GracefulStop from "./GracefulStop.js"
 import * as AdminAuthenticationLive from "./middleware/AdminAuthenticationLive.js"
 import * as AuthenticationLive from "./middleware/AuthenticationLive.js"
@@ -24,7 +24,7 @@ import * as DecodeErrors from "./middleware/DecodeErrors.js"
 import * as Fallback from "./middleware/Fallback.js"
 import * as JsonBodyLive from "./middleware/JsonBodyLive.js"
 import * as RequestLog from "./middleware/RequestLog.js"
-import { docsPath, openApiPath } from "./Paths.js"
+import { openApiPath } from "./Paths.js"
 
 export interface Options {
   /** Bearer token of the admin API. */
@@ -64,7 +64,7 @@ const serveApp = (beforeStop: Effect.Effect<void>) =>
 /** Serves on whatever `HttpServer` is provided; scoped, so closing the scope stops it (after `beforeStop`). */
 export const layer = (options: Options, beforeStop: Effect.Effect<void> = Effect.void) =>
   serveApp(beforeStop).pipe(
-    Layer.provide(HttpApiScalar.layer({ path: docsPath, scalar: { hideModels: false, withDefaultFonts: false } })),
+    Layer.provide(DocsPage.layer),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: openApiPath })),
     Layer.provide(DecodeErrors.layer),
     Layer.provide(apiLayer(options)),

@@ -1,0 +1,29 @@
+/**
+ * The docs page at `/v1/api/docs`: Scalar, served inline (no CDN), built on its first request. Scalar's script is
+ * 3 MB of source, some 13 MB of memory once loaded and rendered into the page, which a server whose docs nobody
+ * opens need not carry (DESIGN §7: idle memory).
+ */
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { Effect, Layer } from "effect"
+import { docsPath } from "./Paths.js"
+
+const scalarOptions = { hideModels: false, withDefaultFonts: false } as const
+
+export const layer = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function*() {
+    const api = yield* HttpApi.Api
+    // Scalar's own route in a router of its own, made once, on the first request.
+    const docsRouter = yield* Effect.cached(
+      Effect.flatMap(Effect.promise(() => import("@effect/platform/HttpApiScalar")), (HttpApiScalar) =>
+        Effect.provide(
+          HttpApiBuilder.Router.router,
+          HttpApiScalar.layer({ path: docsPath, scalar: scalarOptions }).pipe(
+            Layer.provideMerge(HttpApiBuilder.Router.Live),
+            Layer.provide(Layer.succeed(HttpApi.Api, api))
+          )
+        ))
+    )
+    yield* router.get(docsPath, Effect.flatten(docsRouter))
+  })
+)
