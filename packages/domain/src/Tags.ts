@@ -8,19 +8,25 @@ export const maxTagLength = 64
 /** The case-insensitive identity of a tag. */
 export const tagKey = (tag: string): string => tag.toLowerCase()
 
-const split = (input: string | ReadonlyArray<string>): Array<string> =>
-  (typeof input === "string" ? [input] : input).flatMap((part) => part.split(","))
+/** Leading or trailing whitespace, a run of it, or whitespace other than a space: the tag needs cleaning. */
+const untidy = /^\s|\s$|\s\s|[^\S ]/
+
+/** Adds each comma-separated part of `item`, trimmed and with inner whitespace collapsed, unless empty or seen. */
+const addParts = (item: string, seen: Set<string>, out: Array<string>) => {
+  for (const part of item.includes(",") ? item.split(",") : [item]) {
+    const tag = untidy.test(part) ? part.trim().replace(/\s+/g, " ") : part
+    const key = tagKey(tag)
+    if (tag === "" || seen.has(key)) continue
+    seen.add(key)
+    out.push(tag)
+  }
+}
 
 /** Trims, collapses inner whitespace, drops empties and case-insensitive duplicates (first spelling wins). */
 export const normalize = (input: string | ReadonlyArray<string>): Array<string> => {
   const seen = new Set<string>()
   const out: Array<string> = []
-  for (const part of split(input)) {
-    const tag = part.trim().replace(/\s+/g, " ")
-    if (tag === "" || seen.has(tagKey(tag))) continue
-    seen.add(tagKey(tag))
-    out.push(tag)
-  }
+  for (const item of typeof input === "string" ? [input] : input) addParts(item, seen, out)
   return out
 }
 
@@ -40,8 +46,13 @@ export const parse = (input: string | ReadonlyArray<string>): Either.Either<Arra
 }
 
 /** Effective tags: the caller's first, then generated ones not already present. */
-export const merge = (caller: ReadonlyArray<string>, generated: ReadonlyArray<string>): Array<string> =>
-  normalize([...caller, ...generated])
+export const merge = (caller: ReadonlyArray<string>, generated: ReadonlyArray<string>): Array<string> => {
+  const seen = new Set<string>()
+  const out: Array<string> = []
+  for (const item of caller) addParts(item, seen, out)
+  for (const item of generated) addParts(item, seen, out)
+  return out
+}
 
 /** Whether a tag list carries `tag`, ignoring case. */
 export const has = (tags: ReadonlyArray<string>, tag: string): boolean =>

@@ -34,6 +34,20 @@ describe("Tags", () => {
     expect(Tags.parse(x.join(","))).toEqual(Tags.parse(x))
   })
 
+  it.prop("normalising equals its plain definition (split on commas, trim, collapse whitespace, first spelling wins); merge equals normalising the concatenation", [
+    fc.array(fc.stringOf(fc.constantFrom("a", "A", " ", "  ", "\t", "\n", "\u00a0", "\ufeff", ",", "b"), { maxLength: 8 }), { maxLength: 10 }),
+    tagList
+  ], ([x, y]) => {
+    const plain = (items: ReadonlyArray<string>) => {
+      const seen = new Set<string>()
+      return items.flatMap((item) => item.split(","))
+        .map((part) => part.trim().replace(/\s+/g, " "))
+        .filter((tag) => tag !== "" && !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()) !== undefined)
+    }
+    expect(Tags.normalize(x)).toEqual(plain(x))
+    expect(Tags.merge(x, y)).toEqual(plain([...x, ...y]))
+  })
+
   it("keeps the first spelling and collapses inner whitespace", () => {
     expect(parsed(["Rust", " rust ", "RUST", "web  dev", "Web dev"])).toEqual(["Rust", "web dev"])
     expect(parsed(" a, ,b ,, A ")).toEqual(["a", "b"])
