@@ -73,8 +73,6 @@ const track = (child: Processes.Child) => {
 }
 
 const pick = <A>(xs: ReadonlyArray<A>): A => xs[Math.floor(Math.random() * xs.length)]!
-const percentile = (sorted: ReadonlyArray<number>, p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 const databaseBase = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379"
@@ -194,8 +192,8 @@ const searchAtScale = async (service: Processes.Child, db: ScaledDatabase): Prom
     const sorted = xs.map((x) => x.ms).sort((a, b) => a - b)
     return {
       n: xs.length,
-      p50: percentile(sorted, 50),
-      p95: percentile(sorted, 95),
+      p50: Section.percentile(sorted, 50),
+      p95: Section.percentile(sorted, 95),
       max: sorted[sorted.length - 1] ?? 0,
       avgResults: xs.reduce((s, x) => s + x.results, 0) / Math.max(1, xs.length)
     }
@@ -240,11 +238,11 @@ const memoryRun = async () => {
   log("Memory: embedded `bookmarks start` (API + workers, default settings)…")
   const dataDir = tempDir()
   const service = track(await Processes.startService("embedded-start", "start", { DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, PLAN_LIMITS: planLimits }))
-  await new Promise((r) => setTimeout(r, quick ? 2_000 : 10_000))
+  await Section.sleep(quick ? 2_000 : 10_000)
   const samples: Array<number> = []
   for (let i = 0; i < 5; i++) {
     samples.push(service.rss())
-    await new Promise((r) => setTimeout(r, 200))
+    await Section.sleep(200)
   }
   const idle = samples.sort((a, b) => a - b)[2]!
   log(`  idle RSS ${(idle / 1024 / 1024).toFixed(0)} MB`)
