@@ -8,7 +8,7 @@ import * as Tags from "./Tags.js"
 export const Status = Schema.Literal("processing", "ready")
 export type Status = typeof Status.Type
 
-export const Source = Schema.Literal("api", "app", "extension")
+export const Source = Schema.Literal("api", "app", "extension", "mcp", "import")
 export type Source = typeof Source.Type
 
 /** Fields derived from the page by enrichment. */
