@@ -1,6 +1,6 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
-import { Health, Server } from "@bookmarks/http"
+import { Health, Mounts, Server } from "@bookmarks/http"
 import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
@@ -14,12 +14,15 @@ const health = Layer.effect(
     Health.Health.of({ check: Effect.provideService(SqlStorage.ping, SqlClient.SqlClient, sql) }))
 )
 
+/** The faces served beside the JSON API on the same server. */
+const mounts = Mounts.none
+
 /** The HTTP server; its `HttpServer` stays visible (bound address). */
 export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
   Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
     (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host })
-  )).pipe(Layer.provide(Layer.merge(Composition.apiServices(config, overrides), health)))
+  )).pipe(Layer.provide(Layer.mergeAll(Composition.apiServices(config, overrides), health, mounts)))
 
 /** Enrichment and delivery runners; they stop (releasing leases) with the layer's scope. */
 export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>

@@ -6,6 +6,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Effect, Layer, type Redacted } from "effect"
 import { createServer } from "node:http"
@@ -23,6 +24,7 @@ import * as AuthenticationLive from "./middleware/AuthenticationLive.js"
 import * as DecodeErrors from "./middleware/DecodeErrors.js"
 import * as Fallback from "./middleware/Fallback.js"
 import * as JsonBodyLive from "./middleware/JsonBodyLive.js"
+import * as Mounts from "./Mounts.js"
 import * as RequestLog from "./middleware/RequestLog.js"
 import { openApiPath } from "./Paths.js"
 
@@ -51,7 +53,10 @@ export const apiLayer = (options: Options) =>
  */
 const serveApp = (beforeStop: Effect.Effect<void>) =>
   Layer.scopedDiscard(Effect.gen(function*() {
-    const app = yield* HttpApiBuilder.httpApp
+    const api = yield* HttpApiBuilder.httpApp
+    const mounts = yield* Mounts.Mounts
+    const app = mounts.length === 0 ? api : Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      Mounts.find(mounts, request.url.split("?")[0] ?? "")?.app ?? api)
     yield* HttpServer.serveEffect(Fallback.apply(app), RequestLog.middleware)
     yield* Effect.addFinalizer(() => beforeStop)
   })).pipe(
@@ -61,7 +66,10 @@ const serveApp = (beforeStop: Effect.Effect<void>) =>
     Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer])
   )
 
-/** Serves on whatever `HttpServer` is provided; scoped, so closing the scope stops it (after `beforeStop`). */
+/**
+ * Serves on whatever `HttpServer` is provided; scoped, so closing the scope stops it (after `beforeStop`).
+ * Other faces come from `Mounts.Mounts` (none unless the composition root provides some).
+ */
 export const layer = (options: Options, beforeStop: Effect.Effect<void> = Effect.void) =>
   serveApp(beforeStop).pipe(
     Layer.provide(DocsPage.layer),

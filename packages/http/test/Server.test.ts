@@ -1,8 +1,10 @@
 import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { describe, expect, it } from "@effect/vitest"
 import { FakeWebhookSender, TestApp } from "@bookmarks/testkit"
 import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { healthy } from "../src/Health.js"
+import * as Mounts from "../src/Mounts.js"
 import * as Server from "../src/Server.js"
 
 const fetchStatus = (url: string) =>
@@ -13,7 +15,7 @@ describe("Server.serve", () => {
     Effect.gen(function*() {
       const scope = yield* Scope.make()
       const live = Server.serve({ adminToken: Redacted.make("adm_x"), port: 0, host: "127.0.0.1" }).pipe(
-        Layer.provide([TestApp.layer(), FakeWebhookSender.make().layer, healthy])
+        Layer.provide([TestApp.layer(), FakeWebhookSender.make().layer, healthy, Mounts.none])
       )
       const context = yield* Layer.buildWithScope(live, scope)
       const { address } = Context.get(context, HttpServer.HttpServer)
@@ -21,5 +23,26 @@ describe("Server.serve", () => {
       expect(yield* fetchStatus(url)).toBe(200)
       yield* Scope.close(scope, Exit.void)
       expect(yield* fetchStatus(url)).toBe(0)
+    }))
+
+  it.effect("hands the paths a mounted face claims to it, and every other path to the API", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const face: Mounts.Mount = {
+        name: "face",
+        claims: (path) => path === "/face" || path.startsWith("/face/"),
+        app: Effect.succeed(HttpServerResponse.text("from the face", { status: 200 }))
+      }
+      const live = Server.serve({ adminToken: Redacted.make("adm_x"), port: 0, host: "127.0.0.1" }).pipe(
+        Layer.provide([TestApp.layer(), FakeWebhookSender.make().layer, healthy, Layer.succeed(Mounts.Mounts, [face])])
+      )
+      const context = yield* Layer.buildWithScope(live, scope)
+      const { address } = Context.get(context, HttpServer.HttpServer)
+      const base = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}` : ""
+      const text = (path: string) => Effect.promise(() => fetch(base + path).then((r) => r.text()))
+      expect(yield* text("/face/page?x=1")).toBe("from the face")
+      expect(yield* fetchStatus(`${base}/health`)).toBe(200)
+      expect(yield* fetchStatus(`${base}/faces`)).toBe(404)
+      yield* Scope.close(scope, Exit.void)
     }))
 })

@@ -7,6 +7,7 @@ import { expect } from "@effect/vitest"
 import { Cause, Context, Effect, HashMap, Layer, Logger, LogLevel, Redacted, Schema } from "effect"
 import { createServer } from "node:http"
 import { Health } from "../../src/Health.js"
+import * as Mounts from "../../src/Mounts.js"
 import * as Server from "../../src/Server.js"
 
 export const adminToken = "adm_test-token-0123456789"
@@ -62,6 +63,7 @@ const steered = Layer.unwrapEffect(Effect.map(Steering, ({ health, logs, sender 
 
 /** The server, its HttpServer (for the address), the in-memory ports and the steering handles. */
 export const layer = Server.layer({ adminToken: Redacted.make(adminToken) }).pipe(
+  Layer.provide(Mounts.none),
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
   Layer.provide(sabotagedBookmarks),
   Layer.provideMerge(steered),
