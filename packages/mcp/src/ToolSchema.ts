@@ -3,10 +3,15 @@
  * arguments, is advertised in `tools/list`, and checks what a tool answers.
  */
 import type { StandardSchemaV1, StandardSchemaWithJSON } from "@modelcontextprotocol/server"
-import { Either, JSONSchema, ParseResult, Schema } from "effect"
+import { Either, JSONSchema, ParseResult, Schema, SchemaAST } from "effect"
+
+/** A struct without members: Effect writes it as "any non-null value"; a tool takes an empty object. */
+const isEmptyStruct = (ast: SchemaAST.AST) =>
+  SchemaAST.isTypeLiteral(ast) && ast.propertySignatures.length === 0 && ast.indexSignatures.length === 0
 
 /** JSON Schema (2020-12, the SDK's dialect) with the object itself at the root, as MCP requires. */
 export const jsonSchemaOf = <A, I>(schema: Schema.Schema<A, I>): Record<string, unknown> => {
+  if (isEmptyStruct(schema.ast)) return { type: "object", properties: {}, additionalProperties: false }
   const definitions: Record<string, JSONSchema.JsonSchema7> = {}
   const root = JSONSchema.fromAST(schema.ast, { definitions, target: "jsonSchema2020-12", topLevelReferenceStrategy: "skip" })
   return Object.keys(definitions).length === 0 ? { ...root } : { ...root, $defs: definitions }
