@@ -20,10 +20,8 @@ import {
   Policy,
   type Principal
 } from "@bookmarks/domain"
-import { createMcpHandler } from "@modelcontextprotocol/server"
 import { Effect, Option, type Runtime } from "effect"
 import * as Bearer from "./Bearer.js"
-import * as BookmarksServer from "./BookmarksServer.js"
 import * as EdgeAnswers from "./EdgeAnswers.js"
 import * as Metering from "./Metering.js"
 import * as OriginPolicy from "./OriginPolicy.js"
@@ -75,19 +73,22 @@ export const make = (options: Options) =>
     const charge = chargeRequestWith(policy, counter)
     const peek = peekAllowanceWith(policy, counter)
     const allowedOrigin = OriginPolicy.make(options.publicUrl)
+    // The SDK loads with the first request that gets this far (McpDispatch).
+    const sdk = yield* Effect.cached(Effect.promise(() => import("./McpDispatch.js")))
 
     /** The SDK for one request: a fresh server per request, made for this caller. */
     const dispatch = (request: HttpServerRequest.HttpServerRequest, principal: Principal, body: Option.Option<string>, parsed: unknown) =>
       Effect.gen(function*() {
         const errors: Array<Error> = []
-        const handler = createMcpHandler(() => BookmarksServer.make(runtime, principal), {
-          legacy: "stateless",
-          maxRequestBodySize: maxBodyBytes,
-          onerror: (error) => void errors.push(error)
-        })
+        const { dispatch } = yield* sdk
         const response = yield* Effect.tryPromise({
           try: (signal) =>
-            handler.fetch(toWebRequest(request, options.publicUrl, body, signal), parsed === undefined ? {} : { parsedBody: parsed }),
+            dispatch(runtime, principal, {
+              request: toWebRequest(request, options.publicUrl, body, signal),
+              parsed,
+              maxBodyBytes,
+              onerror: (error) => void errors.push(error)
+            }),
           catch: (cause) => cause
         }).pipe(Effect.orDie)
         // Mostly refused client messages (a wrong header, an unknown method): worth a debug line, not a warning.
