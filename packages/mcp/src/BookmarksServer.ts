@@ -36,7 +36,11 @@ const register = (server: McpServer, runtime: Runtime.Runtime<Services>, princip
 }
 
 export const make = (runtime: Runtime.Runtime<Services>, principal: Principal): McpServer => {
-  const server = new McpServer(info, { instructions })
+  // Truthful capabilities: the tools and the resource template never change, so there is nothing to listen for.
+  const server = new McpServer(info, {
+    instructions,
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }
+  })
   for (const tool of Tools.all) register(server, runtime, principal, tool)
   BookmarkResource.register(server, runtime, principal)
   return server

@@ -36,6 +36,8 @@ export const register = (context: () => ApiContext, generation: Generation) => {
     const { key } = await ApiAccounts.create(context().service.client, "ultra")
     await session(key, async (s) => {
       expect(s.protocolVersion).toBe(generation.startsWith("sdk 1.x") ? "2025-11-25" : "2026-07-28")
+      // Nothing changes at run time, and the server says so.
+      expect(s.capabilities).toMatchObject({ tools: { listChanged: false }, resources: { listChanged: false } })
       const tools = await s.listTools()
       expect(tools.map((t) => t.name)).toEqual(toolNames)
       for (const tool of tools) {

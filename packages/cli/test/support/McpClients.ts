@@ -28,6 +28,7 @@ export interface ToolAnswer {
 export interface Session {
   readonly generation: Generation
   readonly protocolVersion: string | undefined
+  readonly capabilities: Record<string, unknown> | undefined
   readonly listTools: () => Promise<ReadonlyArray<ListedTool>>
   readonly call: (name: string, args?: Record<string, unknown>) => Promise<ToolAnswer>
   readonly readResource: (uri: string) => Promise<ReadonlyArray<Record<string, unknown>>>
@@ -55,6 +56,7 @@ const v1 = async (url: URL, options: ConnectOptions): Promise<Session> => {
   return {
     generation: "sdk 1.x, 2025-11-25",
     protocolVersion: transport.protocolVersion,
+    capabilities: client.getServerCapabilities(),
     listTools: async () => (await client.listTools()).tools,
     call: async (name, args = {}) => answer(await client.callTool({ name, arguments: args })),
     readResource: async (uri) => (await client.readResource({ uri })).contents,
@@ -73,6 +75,7 @@ const v2 = async (url: URL, options: ConnectOptions): Promise<Session> => {
   return {
     generation: "client 2.x, 2026-07-28",
     protocolVersion: client.getNegotiatedProtocolVersion(),
+    capabilities: client.getServerCapabilities(),
     listTools: async () => (await client.listTools()).tools,
     call: async (name, args = {}) => answer(await client.callTool({ name, arguments: args })),
     readResource: async (uri) => (await client.readResource({ uri })).contents,
