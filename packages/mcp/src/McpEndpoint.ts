@@ -91,8 +91,9 @@ export const make = (options: Options) =>
             }),
           catch: (cause) => cause
         }).pipe(Effect.orDie)
-        // Mostly refused client messages (a wrong header, an unknown method): worth a debug line, not a warning.
-        yield* Effect.forEach(errors, (error) => Effect.logDebug("MCP request refused by the SDK", error.message))
+        // Refused client messages (a wrong header, an unknown method) are worth a debug line; a 5xx is our bug.
+        const log = response.status >= 500 ? Effect.logError : Effect.logDebug
+        yield* Effect.forEach(errors, (error) => log("MCP request refused or failed in the SDK", error.message))
         return HttpServerResponse.fromWeb(response)
       })
 
