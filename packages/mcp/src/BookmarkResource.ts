@@ -2,7 +2,7 @@
  * The `bookmark://{id}` resource: one bookmark of the caller's account as JSON. Unknown ids are "resource not
  * found"; another account's id and other failures are protocol errors with the same one-line reasons as tools.
  */
-import { getBookmark, type Principal } from "@bookmarks/domain"
+import { getBookmark, type Principal, Text } from "@bookmarks/domain"
 import {
   type McpServer,
   ProtocolError,
@@ -11,7 +11,7 @@ import {
   ResourceNotFoundError,
   ResourceTemplate
 } from "@modelcontextprotocol/server"
-import { Cause, Effect, Exit, Option, Runtime } from "effect"
+import { Cause, Effect, Either, Exit, Option, Runtime } from "effect"
 import * as BookmarkUri from "./BookmarkUri.js"
 import type { Services } from "./Tool.js"
 import { internalReason } from "./ToolRunner.js"
@@ -34,6 +34,16 @@ const read = (runtime: Runtime.Runtime<Services>, principal: Principal, uri: URL
     )
   })
 
+/** The id in the address, decoded and held to the text rule like any string we accept. */
+const idOf = (uri: URL, raw: unknown): string => {
+  const text = typeof raw === "string" ? raw : ""
+  const decoded = Either.getOrElse(Either.try(() => decodeURIComponent(text)), () => text)
+  const checked = Text.check("id", decoded)
+  if (Either.isLeft(checked)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, checked.left.message)
+  if (decoded === "") throw new ResourceNotFoundError(uri.href, "The address names no bookmark id")
+  return decoded
+}
+
 export const register = (server: McpServer, runtime: Runtime.Runtime<Services>, principal: Principal) =>
   server.registerResource(
     "bookmark",
@@ -44,8 +54,5 @@ export const register = (server: McpServer, runtime: Runtime.Runtime<Services>, 
       description: "One saved bookmark as JSON, as get_bookmark answers it.",
       mimeType: "application/json"
     },
-    (uri, variables) => {
-      const id = variables["id"]
-      return read(runtime, principal, uri, decodeURIComponent(typeof id === "string" ? id : ""))
-    }
+    (uri, variables) => read(runtime, principal, uri, idOf(uri, variables["id"]))
   )

@@ -173,6 +173,8 @@ export const register = (context: () => ApiContext, generation: Generation) => {
 
       await expect(s.readResource(`bookmark://${theirs}`)).rejects.toThrow(/belongs to another account/)
       await expect(s.readResource("bookmark://bmk_doesnotexist")).rejects.toThrow(/not found|No bookmark/i)
+      await expect(s.readResource("bookmark://bmk_%00x")).rejects.toThrow(/id: must not contain the NUL character/)
+      await expect(s.readResource("bookmark://bmk_%E0%A4%A")).rejects.toThrow(/No bookmark with id/)
     })
   })
 }
