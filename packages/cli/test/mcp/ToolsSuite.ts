@@ -28,6 +28,17 @@ export const expectToolError = (answer: ToolAnswer, reason: RegExp) => {
   expect(text.length).toBeLessThan(300)
 }
 
+/** The delivery announcing bookmark `id`, once the receiver has it. */
+const saved = async (hooks: ReadonlyArray<string>, id: string, timeoutMs = 30_000) => {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const body = hooks.map((h) => JSON.parse(h) as { data?: { id?: string } }).find((h) => h.data?.id === id)
+    if (body !== undefined) return body
+    if (Date.now() > until) throw new Error(`no bookmark.saved delivery for ${id}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
 export const register = (context: () => ApiContext, generation: Generation) => {
   const session = <A>(key: string, f: (s: Session) => Promise<A>) =>
     withSession(generation, context().service.baseUrl, { key }, f)
@@ -53,10 +64,11 @@ export const register = (context: () => ApiContext, generation: Generation) => {
     })
   })
 
-  it("saves with source mcp, finds it by search, reads it in full and reads the page text in chunks", async () => {
+  it("saves with source mcp and the same bookmark.saved event, finds it, reads it in full and reads the page text", async () => {
     const { client, run } = context().service
     const { fixture } = context()
     const { key } = await ApiAccounts.create(client, "ultra")
+    expect((await client.api("POST", "/webhooks", key, { url: `${fixture.origin}/hook` })).status).toBe(201)
     await session(key, async (s) => {
       const url = `${fixture.origin}/article.html`
       const ack = structured(await s.call("save_bookmark", { url, tags: "wildlife, Reading", note: "for the talk" }))
@@ -65,6 +77,8 @@ export const register = (context: () => ApiContext, generation: Generation) => {
       expect(Option.map(record, (r) => r.source)).toEqual(Option.some("mcp"))
 
       await client.ready(key, ack["id"])
+      const event = await saved(fixture.hooks, ack["id"])
+      expect(event).toMatchObject({ event: "bookmark.saved", data: { id: ack["id"], url, status: "ready" } })
       const found = await s.call("search_bookmarks", { q: "pangolin" })
       const page = structured(found)
       expect(page["bookmarks"].map((r: { id: string }) => r.id)).toEqual([ack["id"]])
