@@ -1,6 +1,7 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
 import { Health, Mounts, Server } from "@bookmarks/http"
+import { McpMount } from "@bookmarks/mcp"
 import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
@@ -14,15 +15,19 @@ const health = Layer.effect(
     Health.Health.of({ check: Effect.provideService(SqlStorage.ping, SqlClient.SqlClient, sql) }))
 )
 
-/** The faces served beside the JSON API on the same server. */
-const mounts = Mounts.none
+/** The faces served beside the JSON API on the same server: MCP at `/mcp`. */
+const mounts = (config: AppConfig) =>
+  Layer.effect(Mounts.Mounts, Effect.map(McpMount.make({ publicUrl: config.publicUrl }), (mcp) => [mcp]))
 
 /** The HTTP server; its `HttpServer` stays visible (bound address). */
-export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
-  Layer.unwrapEffect(Effect.map(
+export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) => {
+  // One value, so the server and the mounts share one instance of each service.
+  const services = Composition.apiServices(config, overrides)
+  return Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
     (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host })
-  )).pipe(Layer.provide(Layer.mergeAll(Composition.apiServices(config, overrides), health, mounts)))
+  )).pipe(Layer.provide(Layer.mergeAll(services, health, mounts(config).pipe(Layer.provide(services)))))
+}
 
 /** Enrichment and delivery runners; they stop (releasing leases) with the layer's scope. */
 export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>

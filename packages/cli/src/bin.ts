@@ -1,4 +1,4 @@
-/** The `bookmarks` command line: servers, workers, migrations and the operator's admin commands. */
+/** The `bookmarks` command line: servers, workers, migrations, the operator's admin commands and the MCP bridge. */
 import { Command } from "@effect/cli"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
@@ -6,12 +6,13 @@ import { Console, Effect } from "effect"
 import { CliFailure } from "./AdminClient.js"
 import * as AccountsCommand from "./commands/AccountsCommand.js"
 import * as KeysCommand from "./commands/KeysCommand.js"
+import * as McpCommand from "./commands/McpCommand.js"
 import * as ServerCommands from "./commands/ServerCommands.js"
 import * as WebhooksCommand from "./commands/WebhooksCommand.js"
 
 const root = Command.make("bookmarks").pipe(
   Command.withDescription("Bookmark library service"),
-  Command.withSubcommands([...ServerCommands.commands, AccountsCommand.command, KeysCommand.command, WebhooksCommand.command])
+  Command.withSubcommands([...ServerCommands.commands, AccountsCommand.command, KeysCommand.command, WebhooksCommand.command, McpCommand.command])
 )
 
 const cli = Command.run(root, { name: "bookmarks", version: "0.1.0" })

@@ -80,9 +80,13 @@ describe("The dependency checker", () => {
       `const lazy = () => import("pg")`,
       `import {\n  A,\n  B\n} from "@effect/platform"`,
       `// import { nope } from "@bookmarks/adapters"`,
-      `/* import { nope } from "ioredis" */`
+      `/* import { nope } from "ioredis" */`,
+      `export const Source = Schema.Literal("api", "import")`,
+      `const quoted = "x"; import "./after-semicolon.js"`
     ].join("\n")
-    expect(specifiers(source).sort()).toEqual(["../Y.js", "./X.js", "./side-effect.js", "@effect/platform", "effect", "pg"].sort())
+    expect(specifiers(source).sort()).toEqual(
+      ["../Y.js", "./X.js", "./after-semicolon.js", "./side-effect.js", "@effect/platform", "effect", "pg"].sort()
+    )
   })
 
   it("lets the domain import effect and its own files only", () => {
@@ -103,6 +107,16 @@ describe("The dependency checker", () => {
     expect(checkSource("packages/http/src/Handlers.ts", `import { saveBookmark } from "@bookmarks/domain"`)).toEqual([])
     // The composition root may pick adapters.
     expect(checkSource("packages/cli/src/Main.ts", `import { SqlBookmarks } from "@bookmarks/adapters"`)).toEqual([])
+  })
+
+  it("refuses an adapter or another face in the MCP face; the composition root mounts it", () => {
+    expect(checkSource("packages/mcp/src/Tools.ts", `import { SqlBookmarks } from "@bookmarks/adapters"`)).toHaveLength(1)
+    const face = checkSource("packages/mcp/src/McpMount.ts", `import { Mounts } from "@bookmarks/http"`)
+    expect(face.map((v) => v.rule)).toEqual([expect.stringMatching(/never depends on another face \(http\)/)])
+    expect(checkSource("packages/http/src/Server.ts", `import * as M from "../../mcp/src/McpMount.js"`).length).toBeGreaterThan(0)
+    expect(checkManifest("packages/mcp/package.json", { dependencies: { "@bookmarks/http": "*" } })).toHaveLength(1)
+    expect(checkSource("packages/mcp/src/Tools.ts", `import { listTags } from "@bookmarks/domain"`)).toEqual([])
+    expect(checkSource("packages/cli/src/App.ts", `import { McpMount } from "@bookmarks/mcp"\nimport { Mounts } from "@bookmarks/http"`)).toEqual([])
   })
 
   it("refuses the testkit in production code and as a runtime dependency", () => {

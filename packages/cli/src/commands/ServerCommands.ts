@@ -18,7 +18,7 @@ const banner = (config: AppConfig) =>
     const storage = Option.isSome(config.databaseUrl) ? "Postgres (DATABASE_URL)" : `PGlite in ${Composition.pgliteDir(config)}`
     yield* Console.log([
       "",
-      `Bookmark library listening on ${address}  (API: ${address}/v1/api, docs: ${address}/v1/api/docs)`,
+      `Bookmark library listening on ${address}  (API: ${address}/v1/api, docs: ${address}/v1/api/docs, MCP: ${address}/mcp)`,
       `Data: ${storage}; counters: ${Option.isSome(config.redisUrl) ? "Redis" : "SQL"}`,
       "Create an account and a key (in another terminal):",
       "  npx bookmarks accounts create --plan free",

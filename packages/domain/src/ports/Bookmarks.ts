@@ -4,6 +4,7 @@ import type * as Bookmark from "../Bookmark.js"
 import type { AccountId, BookmarkId } from "../Ids.js"
 import type { ListQuery } from "../Pagination.js"
 import type { Storage } from "./Storage.js"
+import type { TagCount } from "../Tags.js"
 
 /** A new bookmark; storage assigns `createdAt` from `now` by the rule of `CreatedAt.next`. */
 export type NewBookmark = Omit<Bookmark.Record, "createdAt"> & { readonly now: number }
@@ -25,6 +26,11 @@ export class Bookmarks extends Context.Tag("Bookmarks")<Bookmarks, {
    * Rows may come back with `pageText` empty: no list view shows it and it can be large.
    */
   readonly list: (accountId: AccountId, query: ListQuery) => Storage<ReadonlyArray<Bookmark.Record>>
+  /**
+   * The account's effective tags (`Bookmark.effective`), grouped ignoring case (`Tags.tagKey`) and
+   * shown in the spelling of the newest bookmark carrying the tag, in `Tags.byUse` order.
+   */
+  readonly tags: (accountId: AccountId) => Storage<ReadonlyArray<TagCount>>
   /** Writes derived fields and `status=ready`, only while the bookmark is `processing`; none otherwise. */
   readonly complete: (id: BookmarkId, enrichment: Enrichment) => Storage<Option.Option<Bookmark.Record>>
   /** Merges app edits into the overrides; none when the bookmark does not exist. */

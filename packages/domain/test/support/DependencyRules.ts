@@ -9,7 +9,8 @@ export interface Violation {
 
 const importPatterns = [
   /\b(?:import|export)\s+(?:type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']/g,
-  /^\s*import\s*["']([^"']+)["']/gm,
+  // A side-effect import starts a statement; `"import"` inside an expression (a literal) is no import.
+  /(?:^|;)\s*import\s*["']([^"']+)["']/gm,
   /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
   /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g
 ]
@@ -30,6 +31,10 @@ export const specifiers = (source: string): Array<string> => {
 /** `packages/<name>/…` → `<name>` (paths are repository-relative with forward slashes). */
 export const packageOf = (file: string): string | undefined => /^packages\/([^/]+)\//.exec(file)?.[1]
 
+/** The driving adapters over the domain: each depends on ports and use cases, never on adapters or each other. */
+export const faces: ReadonlyArray<string> = ["http", "worker", "mcp"]
+const isFace = (pkg: string | undefined) => pkg !== undefined && faces.includes(pkg)
+
 const isRelative = (s: string) => s.startsWith("./") || s.startsWith("../")
 const resolvedPackage = (file: string, specifier: string) => packageOf(path.posix.join(path.posix.dirname(file), specifier))
 const isPackage = (specifier: string, name: string) => specifier === name || specifier.startsWith(`${name}/`)
@@ -47,9 +52,11 @@ export const checkSource = (file: string, source: string): Array<Violation> => {
     if (pkg === "domain" && !isRelative(specifier) && !isPackage(specifier, "effect")) {
       fail("packages/domain imports nothing but effect")
     }
-    if ((pkg === "http" || pkg === "worker") && (isPackage(specifier, "@bookmarks/adapters") || target === "adapters")) {
+    if (isFace(pkg) && (isPackage(specifier, "@bookmarks/adapters") || target === "adapters")) {
       fail(`packages/${pkg} depends on ports, never on a concrete adapter`)
     }
+    const otherFace = faces.find((face) => face !== pkg && (isPackage(specifier, `@bookmarks/${face}`) || target === face))
+    if (isFace(pkg) && otherFace !== undefined) fail(`packages/${pkg} is a face: it never depends on another face (${otherFace})`)
     if (pkg !== "testkit" && isPackage(specifier, "@bookmarks/testkit")) {
       fail("the testkit is only for tests; production code never imports it")
     }
@@ -78,8 +85,9 @@ export const checkManifest = (file: string, manifest: Manifest): Array<Violation
     const fail = (rule: string) => out.push({ file, specifier: name, rule })
     if (name === "@bookmarks/testkit" && pkg !== "testkit") fail("the testkit may only be a devDependency")
     if (pkg === "domain" && name !== "effect") fail("packages/domain depends on effect only")
-    if ((pkg === "http" || pkg === "worker") && name === "@bookmarks/adapters") {
-      fail(`packages/${pkg} depends on ports, never on a concrete adapter`)
+    if (isFace(pkg) && name === "@bookmarks/adapters") fail(`packages/${pkg} depends on ports, never on a concrete adapter`)
+    if (isFace(pkg) && faces.some((face) => face !== pkg && name === `@bookmarks/${face}`)) {
+      fail(`packages/${pkg} is a face: it never depends on another face`)
     }
   }
   return out

@@ -152,4 +152,25 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(yield* ids({ q: "harpsichord" })).toEqual([record.id])
         expect(Option.isNone(yield* bookmarks.edit(BookmarkId.make(uid("bmk_")), { title: "x" }))).toBe(true)
       })))
+
+    it.effect("counts effective tags ignoring case, in the newest spelling, most used first", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const other = yield* newAccount()
+        yield* insertBookmark(account.id, 10, { callerTags: ["rust", "Web"] })
+        yield* insertBookmark(account.id, 20, { callerTags: ["Rust"], derived: { ...Bookmark.emptyDerived, tags: ["ünïcode", "web"] } })
+        const edited = yield* insertBookmark(account.id, 30, { callerTags: ["RUST", "gone"] })
+        yield* bookmarks.edit(edited.id, { tags: ["Ünïcode", "zebra"] })
+        yield* insertBookmark(account.id, 40, { callerTags: ["apple"] })
+        yield* insertBookmark(other.id, 50, { callerTags: ["rust", "other"] })
+        expect(yield* bookmarks.tags(account.id)).toEqual([
+          { tag: "Rust", count: 2 },
+          { tag: "web", count: 2 },
+          { tag: "Ünïcode", count: 2 },
+          { tag: "apple", count: 1 },
+          { tag: "zebra", count: 1 }
+        ])
+        expect(yield* bookmarks.tags((yield* newAccount()).id)).toEqual([])
+      })))
   })

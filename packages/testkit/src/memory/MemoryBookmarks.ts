@@ -33,6 +33,18 @@ export const make = () => {
           .sort((a, b) => b.createdAt - a.createdAt)
           .slice(0, query.limit)
       ),
+    tags: (accountId) =>
+      Effect.sync(() => {
+        const counts = new Map<string, Tags.TagCount>()
+        const newestFirst = [...rows.values()].filter((r) => r.accountId === accountId).sort((a, b) => b.createdAt - a.createdAt)
+        for (const record of newestFirst) {
+          for (const tag of Bookmark.effective(record).tags) {
+            const key = Tags.tagKey(tag)
+            counts.set(key, { tag: counts.get(key)?.tag ?? tag, count: (counts.get(key)?.count ?? 0) + 1 })
+          }
+        }
+        return [...counts.values()].sort(Tags.byUse)
+      }),
     complete: (id, enrichment) =>
       Effect.sync(() => {
         const found = rows.get(id)
