@@ -12,6 +12,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { Context, Effect, Layer, Runtime, Stream } from "effect"
 import { execFile } from "node:child_process"
 import { existsSync } from "node:fs"
+import { mkdir } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { promisify } from "node:util"
@@ -84,6 +85,8 @@ const initialise = async (dataDir: string): Promise<void> => {
 const create = async (options: PgliteOptions): Promise<PGlite> => {
   const { dataDir, loadDataDir } = options
   if (dataDir !== undefined && loadDataDir === undefined && !existsSync(join(dataDir, "PG_VERSION"))) {
+    // DATA_DIR may not exist yet (a first `bookmarks migrate` or `work`); PGlite only creates the last directory.
+    await mkdir(dataDir, { recursive: true })
     await initialise(dataDir)
   }
   return PGlite.create({

@@ -33,7 +33,7 @@ describe("PgliteClient", () => {
         yield* sql`INSERT INTO accounts (id, plan, created_at, plan_changed_at) VALUES (${account.id}, 'plus', 1, 1)`
       }))
       yield* Effect.scoped(Effect.gen(function*() {
-        const context = yield* Layer.build(SqlStorage.embedded({ dataDir, publicUrl: "http://127.0.0.1:3000" }))
+        const context = yield* Layer.build(SqlStorage.embedded({ dataDir }))
         expect(yield* Context.get(context, Accounts).get(account.id)).toEqual(Option.some(account))
         expect(yield* count(Context.get(context, SqlClient.SqlClient), Migrations.table)).toBe(1)
       }))

@@ -2,6 +2,7 @@
 import {
   Account,
   AccountId,
+  type AllowanceCounter,
   Accounts,
   ApiKey,
   ApiKeyId,
@@ -18,7 +19,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer, Tracer } from "effect"
 import * as SqlStorage from "../../src/sql/SqlStorage.js"
 
-type Services = SqlStorage.Ports | SqlClient.SqlClient
+type Services = SqlStorage.Ports | AllowanceCounter | SqlClient.SqlClient
 
 let counter = 0
 const uid = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`

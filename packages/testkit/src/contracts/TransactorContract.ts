@@ -23,10 +23,9 @@ import {
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, type Layer, Option } from "effect"
 import { deliveryRecord } from "./DeliveriesContract.js"
+import type { StoragePorts } from "./StoragePorts.js"
 import { insertBookmark, newAccount, newBookmark, uid } from "./Support.js"
 import { webhookRecord } from "./WebhooksContract.js"
-
-export type TransactionPorts = Accounts | Bookmarks | Jobs | Webhooks | Deliveries | Transactor
 
 /** A failed nested block must not hang the test run: the test fails after this instead. */
 const hangLimit = 10_000
@@ -150,9 +149,9 @@ const freshAdded = () => {
   return { account, key: keyFor(account.id) }
 }
 
-export const transactorContract = <E>(name: string, layer: Layer.Layer<TransactionPorts, E>) =>
+export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePorts, E>) =>
   describe(`Transactor contract: ${name}`, () => {
-    const run = <A, E2>(effect: Effect.Effect<A, E2, TransactionPorts>) => effect.pipe(Effect.provide(layer))
+    const run = <A, E2>(effect: Effect.Effect<A, E2, StoragePorts>) => effect.pipe(Effect.provide(layer))
 
     it.effect("a block that fails takes back every write of every storage port", () =>
       run(Effect.gen(function*() {
