@@ -15,6 +15,7 @@ import {
   SqlStorage
 } from "@bookmarks/adapters"
 import { type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bookmarks/domain"
+import { AssetLinks } from "@bookmarks/http"
 import type { PlatformError } from "@effect/platform/Error"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Layer, Option } from "effect"
@@ -33,8 +34,8 @@ const database = (config: AppConfig) =>
 
 /** The asset store by name (ASSET_STORE); the database one uses the storage's SQL client. */
 const assetStores = {
-  files: (config: AppConfig) => FileAssetStore.layer({ dataDir: resolve(config.dataDir), publicUrl: config.publicUrl }),
-  database: (config: AppConfig) => SqlAssetStore.layer(config.publicUrl)
+  files: (config: AppConfig) => FileAssetStore.layer({ dataDir: resolve(config.dataDir) }),
+  database: () => SqlAssetStore.layer
 } satisfies Record<AssetStoreChoice, (config: AppConfig) => Layer.Layer<AssetStore, PlatformError, SqlClient.SqlClient>>
 
 /** The allowance counter by name (ALLOWANCE_COUNTER); REDIS_URL is checked with the configuration. */
@@ -89,11 +90,15 @@ export interface TestOverrides {
   readonly counterClock?: "server" | "effect"
 }
 
-/** What request handling needs besides storage: ids, policy and the webhook sender (registration checks, tests). */
+/**
+ * What request handling needs besides storage: ids, policy, the links answers carry (built by the HTTP layer from
+ * PUBLIC_URL) and the webhook sender (registration checks, tests).
+ */
 export const apiServices = (config: AppConfig, overrides: TestOverrides = {}) =>
   Layer.mergeAll(
     CryptoIdGenerator.layer,
     policy(config),
+    AssetLinks.layer(config.publicUrl),
     HttpWebhookSender.layer({ allowPrivateNetwork: config.allowPrivateNetwork, ...overrides.guard })
   )
 

@@ -14,8 +14,6 @@ import { randomBytes } from "node:crypto"
 
 export interface Options {
   readonly dataDir: string
-  /** Base of the asset links, e.g. `https://bookmarks.example.com`. */
-  readonly publicUrl: string
 }
 
 const Sidecar = Schema.parseJson(Schema.Struct({
@@ -35,7 +33,6 @@ export const make = Effect.fn("FileAssetStore.make")(function*(options: Options)
   const path = yield* Path.Path
   const root = path.resolve(options.dataDir, "assets")
   yield* fs.makeDirectory(root, { recursive: true })
-  const baseUrl = options.publicUrl.replace(/\/+$/, "")
 
   // Ids are checked here, before any path is built, even though the type says they were decoded:
   // an id is the only caller-controlled part of a path.
@@ -91,7 +88,7 @@ export const make = Effect.fn("FileAssetStore.make")(function*(options: Options)
     return Option.some({ bytes: bytes.value, contentType: sidecar.value.contentType })
   })
 
-  return AssetStore.of({ put, get, url: (id) => `${baseUrl}/v1/api/assets/${id}` })
+  return AssetStore.of({ put, get })
 })
 
 /** Creates `<dataDir>/assets` at start; fails (naming the path) when it cannot. */

@@ -10,8 +10,6 @@ import * as SqlAllowanceCounter from "../../src/sql/SqlAllowanceCounter.js"
 import * as SqlAssetStore from "../../src/sql/SqlAssetStore.js"
 import * as SqlStorage from "../../src/sql/SqlStorage.js"
 
-export const publicUrl = "http://127.0.0.1:3000"
-
 /**
  * Builds `make()` once before the suite's tests (in the live runtime, so pools and listeners never run on
  * a TestClock) and closes it after them; tests get the built context through the returned layer.
@@ -32,7 +30,7 @@ export const shared = <ROut, E>(make: () => Layer.Layer<ROut, E>): Layer.Layer<R
 }
 
 /** Every SQL adapter over one client: the storage ports, the asset store and the allowance counter. */
-const adapters = Layer.mergeAll(SqlStorage.layer, SqlAssetStore.layer(publicUrl), SqlAllowanceCounter.layer)
+const adapters = Layer.mergeAll(SqlStorage.layer, SqlAssetStore.layer, SqlAllowanceCounter.layer)
 
 const schemaName = () => `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
 

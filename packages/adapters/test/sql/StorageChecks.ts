@@ -10,10 +10,11 @@ import {
   authenticate,
   chargeRequest,
   getBookmark,
+  type Links,
   listBookmarks,
   Policy
 } from "@bookmarks/domain"
-import { Contracts } from "@bookmarks/testkit"
+import { Contracts, FakeLinks } from "@bookmarks/testkit"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer, Tracer } from "effect"
@@ -46,8 +47,8 @@ const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 
 export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) =>
   describe(`SQL storage checks: ${name}`, () => {
-    const run = <A, E2>(effect: Effect.Effect<A, E2, Services | Policy.Policy>) =>
-      effect.pipe(Effect.provide(Layer.merge(layer, Policy.layer())))
+    const run = <A, E2>(effect: Effect.Effect<A, E2, Services | Policy.Policy | Links.Links>) =>
+      effect.pipe(Effect.provide(Layer.mergeAll(layer, Policy.layer(), FakeLinks.layer())))
 
     it.effect("GET /bookmarks/:id and GET /bookmarks take three round trips: key, counter, rows", () =>
       run(Effect.gen(function*() {

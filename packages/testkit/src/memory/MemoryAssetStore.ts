@@ -2,13 +2,12 @@
 import { AssetStore, type Asset } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
 
-export const make = (baseUrl = "http://127.0.0.1:3000") => {
+export const make = () => {
   const assets = new Map<string, Asset>()
   return AssetStore.of({
     put: (id, asset) => Effect.sync(() => void assets.set(id, asset)),
-    get: (id) => Effect.sync(() => Option.fromNullable(assets.get(id))),
-    url: (id) => `${baseUrl}/v1/api/assets/${id}`
+    get: (id) => Effect.sync(() => Option.fromNullable(assets.get(id)))
   })
 }
 
-export const layer = (baseUrl?: string) => Layer.sync(AssetStore, () => make(baseUrl))
+export const layer = Layer.sync(AssetStore, make)
