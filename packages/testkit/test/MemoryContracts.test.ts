@@ -1,6 +1,8 @@
-import { Layer } from "effect"
+import { WebhookSender } from "@bookmarks/domain"
+import { Context, Effect, Layer } from "effect"
 import * as Contracts from "../src/contracts/index.js"
 import * as FakeContentAnalyzer from "../src/fakes/FakeContentAnalyzer.js"
+import * as FakeWebhookSender from "../src/fakes/FakeWebhookSender.js"
 import * as MemoryAllowanceCounter from "../src/memory/MemoryAllowanceCounter.js"
 import * as MemoryAssetStore from "../src/memory/MemoryAssetStore.js"
 import * as MemoryIdGenerator from "../src/memory/MemoryIdGenerator.js"
@@ -18,3 +20,33 @@ Contracts.allowanceCounterContract("memory", MemoryAllowanceCounter.layer, { eff
 Contracts.assetStoreContract("memory", MemoryAssetStore.layer)
 Contracts.idGeneratorContract("memory", MemoryIdGenerator.layer())
 Contracts.contentAnalyzerContract("fake", Layer.mergeAll(FakeContentAnalyzer.layer))
+
+/** The fake sender with endpoints it scripts itself; nothing leaves the process. */
+const fakeSender = Layer.effectContext(Effect.sync(() => {
+  const fake = FakeWebhookSender.make()
+  let next = 0
+  const endpoints = Contracts.WebhookEndpoints.of({
+    endpoint: (reply) =>
+      Effect.sync(() => {
+        const url = `https://endpoint-${next++}.hooks.example.com/in`
+        fake.endpoint(url, reply.hang === true ? { hang: true } : { status: reply.status, ...(reply.headers ? { headers: reply.headers } : {}) })
+        return {
+          url,
+          received: Effect.sync(() =>
+            fake.sent.filter((s) => s.url === url).map((s) => ({
+              method: "POST",
+              body: s.body,
+              headers: Object.fromEntries(Object.entries(s.headers).map(([k, v]) => [k.toLowerCase(), v]))
+            })))
+        }
+      }),
+    unreachable: Effect.sync(() => {
+      const url = `https://nobody-${next++}.hooks.example.com/in`
+      fake.endpoint(url, { unreachable: true })
+      return url
+    })
+  })
+  return Context.make(WebhookSender, fake.service).pipe(Context.add(Contracts.WebhookEndpoints, endpoints))
+}))
+
+Contracts.webhookSenderContract("fake", fakeSender)
