@@ -1,7 +1,8 @@
-import { WebhookSender } from "@bookmarks/domain"
+import { PageFetcher, WebhookSender } from "@bookmarks/domain"
 import { Context, Effect, Layer } from "effect"
 import * as Contracts from "../src/contracts/index.js"
 import * as FakeContentAnalyzer from "../src/fakes/FakeContentAnalyzer.js"
+import * as FakePageFetcher from "../src/fakes/FakePageFetcher.js"
 import * as FakeWebhookSender from "../src/fakes/FakeWebhookSender.js"
 import * as MemoryAllowanceCounter from "../src/memory/MemoryAllowanceCounter.js"
 import * as MemoryAssetStore from "../src/memory/MemoryAssetStore.js"
@@ -50,3 +51,28 @@ const fakeSender = Layer.effectContext(Effect.sync(() => {
 }))
 
 Contracts.webhookSenderContract("fake", fakeSender)
+
+/** The fake fetcher serving a site it scripts itself, with a small size cap. */
+const fakeFetcher = Layer.effectContext(Effect.sync(() => {
+  const maxBytes = 4_096
+  const fake = FakePageFetcher.make({ maxBytes })
+  let next = 0
+  const site = Contracts.PageSite.of({
+    page: (response) =>
+      Effect.sync(() => {
+        const url = `https://site.example.com/page-${next++}`
+        const { hang, ...answer } = response
+        fake.serve(url, hang === true ? { hang: true } : answer)
+        return url
+      }),
+    unreachable: Effect.sync(() => {
+      const url = `https://nobody-${next++}.example.com/`
+      fake.serve(url, { unreachable: true })
+      return url
+    }),
+    maxBytes
+  })
+  return Context.make(PageFetcher, fake.service).pipe(Context.add(Contracts.PageSite, site))
+}))
+
+Contracts.pageFetcherContract("fake", fakeFetcher)
