@@ -4,7 +4,7 @@
  * follows redirects. Nothing leaves the process.
  */
 import { type SendResult, TargetRejected, WebhookSender } from "@bookmarks/domain"
-import { Effect, Layer } from "effect"
+import { Deferred, Effect, Layer } from "effect"
 import { refusal } from "./FakeAddressPolicy.js"
 
 export interface SentRequest {
@@ -33,6 +33,7 @@ const retryAfter = (headers: Readonly<Record<string, string>> | undefined): numb
 
 export const make = (options: Options = {}) => {
   const sent: Array<SentRequest> = []
+  const waiters: Array<{ readonly count: number; readonly reached: Deferred.Deferred<void> }> = []
   const results: Array<SendResult> = []
   const endpoints = new Map<string, Endpoint>()
   /** Host names refused besides what the address policy refuses (e.g. a name that would resolve inside). */
@@ -74,12 +75,19 @@ export const make = (options: Options = {}) => {
           sent.push({ url: request.url, body: request.body, headers: request.headers })
         }
         return answer(request.url)
-      })
+      }).pipe(Effect.tap(() => Effect.forEach(waiters.filter((w) => sent.length >= w.count), (w) => Deferred.succeed(w.reached, undefined))))
   })
   return {
     service,
     /** Every request that reached an endpoint, in order. */
     sent,
+    /** Completes once `count` requests have reached endpoints: a handshake for tests of background senders. */
+    awaitSent: (count: number) =>
+      Effect.flatMap(Deferred.make<void>(), (reached) =>
+        Effect.suspend(() => {
+          waiters.push({ count, reached })
+          return sent.length >= count ? Effect.void : Deferred.await(reached)
+        })),
     /** Results for the next sends, in order, whatever the endpoint; afterwards endpoints answer (200 by default). */
     answer: (...next: ReadonlyArray<SendResult>) => void results.push(...next),
     /** How the endpoint at exactly `url` answers from now on. */
