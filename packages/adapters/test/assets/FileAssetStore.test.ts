@@ -15,7 +15,10 @@ const id = (hex: string) => AssetId.make(hex.padEnd(32, "0"))
 const bytes = (n: number, seed: number) => new Uint8Array(n).map((_, i) => (i * seed) % 256)
 const filesIn = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()
 
-Contracts.assetStoreContract("file", store)
+// The contract writes random ids: it gets a directory of its own, so the listings below see only their own files.
+const contractDir = fs.mkdtempSync(path.join(os.tmpdir(), "file-asset-contract-"))
+afterAll(() => fs.rmSync(contractDir, { recursive: true, force: true }))
+Contracts.assetStoreContract("file", FileAssetStore.layer({ dataDir: contractDir }))
 
 describe("FileAssetStore", () => {
   it.effect("keeps bytes and content type on disk under <dataDir>/assets, with no temporary files left", () =>
