@@ -1,4 +1,4 @@
-/** The process configuration (DESIGN §5), read once from the environment and validated. */
+/** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
 import { Delivery, Job, Plan, Webhook } from "@bookmarks/domain"
 import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
 

@@ -1,4 +1,4 @@
-/** The composition root: picks an adapter for every port from the configuration (DESIGN §3). */
+/** The composition root: picks an adapter for every port by name from the configuration (docs/decisions.md, "Adapter choice"). */
 import {
   CryptoIdGenerator,
   FileAssetStore,

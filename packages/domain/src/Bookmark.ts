@@ -71,7 +71,7 @@ export const effective = (record: Record) => ({
   note: record.overrides.note ?? record.note
 })
 
-/** The full bookmark of spec §2.1, plus `status` and `processingError`. */
+/** The full bookmark (docs/api.md, "Resources"), `status` and `processingError` included. */
 export const Bookmark = Schema.Struct({
   id: BookmarkId,
   url: Schema.String,
@@ -141,7 +141,7 @@ export const presentRow = (record: Record): ListRow => {
   }
 }
 
-/** Create-bookmark acknowledgement (spec §2.2). */
+/** Create-bookmark acknowledgement (docs/api.md, "Save a bookmark"). */
 export const Ack = Schema.Struct({
   id: BookmarkId,
   url: Schema.String,

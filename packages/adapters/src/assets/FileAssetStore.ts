@@ -1,5 +1,5 @@
 /**
- * AssetStore on the local disk (DESIGN §3 "Assets"): `<dataDir>/assets/<first two hex digits>/<id>`, with the
+ * AssetStore on the local disk (docs/decisions.md, "Screenshots"): `<dataDir>/assets/<first two hex digits>/<id>`, with the
  * content type in `<id>.json` beside it. Each file is written to a temporary name, synced and renamed, and
  * the sidecar is written last: it commits the asset, so a crash never leaves a half-written one readable.
  * Assets are immutable: a `put` of an id already committed keeps the first asset. Puts run one at a time in the
