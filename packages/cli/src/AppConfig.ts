@@ -1,6 +1,11 @@
-/** The process configuration (DESIGN §5), read once from the environment and validated. */
+/** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
 import { Delivery, Job, Plan, Webhook } from "@bookmarks/domain"
 import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
+
+/** Where screenshots are kept: files under `DATA_DIR/assets`, or the database (`bytea`). */
+export type AssetStoreChoice = "files" | "database"
+/** Where allowance counts are kept: the database, or Redis. */
+export type AllowanceCounterChoice = "database" | "redis"
 
 export interface AppConfig {
   readonly port: number
@@ -9,6 +14,8 @@ export interface AppConfig {
   readonly dataDir: string
   readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
   readonly redisUrl: Option.Option<Redacted.Redacted<string>>
+  readonly assetStore: AssetStoreChoice
+  readonly allowanceCounter: AllowanceCounterChoice
   readonly chromiumPath: Option.Option<string>
   readonly screenshots: boolean
   readonly adminToken: Option.Option<Redacted.Redacted<string>>
@@ -66,6 +73,14 @@ const port = Config.integer("PORT").pipe(
   Config.validate({ message: "must be an integer between 0 and 65535", validation: (n) => n >= 0 && n <= 65535 })
 )
 
+/** Screenshots beside the embedded database by default, in Postgres once it is configured (workers need no shared disk). */
+const assetStoreOf = (c: { readonly assetStore: Option.Option<AssetStoreChoice>; readonly databaseUrl: Option.Option<unknown> }) =>
+  Option.getOrElse(c.assetStore, (): AssetStoreChoice => (Option.isSome(c.databaseUrl) ? "database" : "files"))
+
+/** Counters in the database by default, in Redis once it is configured. */
+const counterOf = (c: { readonly allowanceCounter: Option.Option<AllowanceCounterChoice>; readonly redisUrl: Option.Option<unknown> }) =>
+  Option.getOrElse(c.allowanceCounter, (): AllowanceCounterChoice => (Option.isSome(c.redisUrl) ? "redis" : "database"))
+
 export const config: Config.Config<AppConfig> = Config.all({
   port,
   host: Config.withDefault(Config.string("HOST"), "127.0.0.1"),
@@ -73,6 +88,8 @@ export const config: Config.Config<AppConfig> = Config.all({
   dataDir: Config.withDefault(Config.string("DATA_DIR"), "./data"),
   databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
   redisUrl: Config.option(Config.redacted("REDIS_URL")),
+  assetStore: Config.option(Config.literal("files", "database")("ASSET_STORE")),
+  allowanceCounter: Config.option(Config.literal("database", "redis")("ALLOWANCE_COUNTER")),
   chromiumPath: Config.option(Config.string("CHROMIUM_PATH")),
   screenshots: Config.withDefault(Config.boolean("SCREENSHOTS"), true),
   adminToken: Config.option(Config.redacted("ADMIN_TOKEN")),
@@ -96,6 +113,11 @@ export const config: Config.Config<AppConfig> = Config.all({
   logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
   logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT"))
 }).pipe(
+  Config.mapOrFail((c) =>
+    counterOf(c) === "redis" && Option.isNone(c.redisUrl)
+      ? Either.left(invalid("ALLOWANCE_COUNTER", "redis needs REDIS_URL"))
+      : Either.right(c)
+  ),
   Config.map((c): AppConfig => ({
     port: c.port,
     host: c.host,
@@ -103,6 +125,8 @@ export const config: Config.Config<AppConfig> = Config.all({
     dataDir: c.dataDir,
     databaseUrl: c.databaseUrl,
     redisUrl: c.redisUrl,
+    assetStore: assetStoreOf(c),
+    allowanceCounter: counterOf(c),
     chromiumPath: c.chromiumPath,
     screenshots: c.screenshots,
     adminToken: c.adminToken,

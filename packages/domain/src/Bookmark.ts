@@ -2,6 +2,7 @@
 import { Schema } from "effect"
 import { AccountId, BookmarkId } from "./Ids.js"
 import { BookmarkType } from "./BookmarkType.js"
+import * as Links from "./Links.js"
 import { IsoTimestamp, toIso } from "./Timestamp.js"
 import * as Tags from "./Tags.js"
 
@@ -18,6 +19,7 @@ export const Derived = Schema.Struct({
   type: BookmarkType,
   image: Schema.String,
   favicon: Schema.String,
+  /** The asset id of the full-page screenshot ("" when none); answers carry its link (`Links`). */
   screenshot: Schema.String,
   summary: Schema.String,
   tags: Schema.Array(Schema.String)
@@ -69,7 +71,7 @@ export const effective = (record: Record) => ({
   note: record.overrides.note ?? record.note
 })
 
-/** The full bookmark of spec §2.1, plus `status` and `processingError`. */
+/** The full bookmark (docs/api.md, "Resources"), `status` and `processingError` included. */
 export const Bookmark = Schema.Struct({
   id: BookmarkId,
   url: Schema.String,
@@ -102,8 +104,8 @@ export const ListRow = Schema.Struct({
 }).annotations({ identifier: "BookmarkListRow" })
 export type ListRow = typeof ListRow.Type
 
-/** The full view of a record. */
-export const present = (record: Record): Bookmark => {
+/** The full view of a record; `links` turns the stored screenshot id into its absolute link. */
+export const present = (record: Record, links: Links.Links["Type"]): Bookmark => {
   const eff = effective(record)
   return {
     id: record.id,
@@ -115,7 +117,7 @@ export const present = (record: Record): Bookmark => {
     note: eff.note,
     summary: record.derived.summary,
     image: record.derived.image,
-    screenshot: record.derived.screenshot,
+    screenshot: Links.screenshot(links, record.derived.screenshot),
     favicon: record.derived.favicon,
     createdAt: toIso(record.createdAt),
     status: record.status,
@@ -139,7 +141,7 @@ export const presentRow = (record: Record): ListRow => {
   }
 }
 
-/** Create-bookmark acknowledgement (spec §2.2). */
+/** Create-bookmark acknowledgement (docs/api.md, "Save a bookmark"). */
 export const Ack = Schema.Struct({
   id: BookmarkId,
   url: Schema.String,

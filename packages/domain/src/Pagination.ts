@@ -1,4 +1,4 @@
-/** `limit`, `before` and the other list parameters (DESIGN §4). */
+/** `limit`, `before` and the other list parameters (docs/decisions.md, "Bookmarks"). */
 import { Either, Option, Schema } from "effect"
 import { InvalidInput } from "./Errors.js"
 import * as BookmarkType from "./BookmarkType.js"

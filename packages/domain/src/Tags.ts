@@ -1,4 +1,4 @@
-/** Tag rules: parsing, normalisation and merging (DESIGN §4). */
+/** Tag rules: parsing, normalisation and merging (docs/decisions.md, "Bookmarks"). */
 import { Either } from "effect"
 import { InvalidInput } from "./Errors.js"
 

@@ -1,4 +1,4 @@
-/** Spec §2.4: the plan, its limits and this period's usage by key. */
+/** The plan, its limits and this period's usage by key (docs/api.md, "Usage"). */
 import { Schema } from "effect"
 import { Plan } from "./Plan.js"
 

@@ -1,4 +1,4 @@
-/** Webhooks: registration rules, the stored record, its API views and failure accounting (DESIGN §4). */
+/** Webhooks: registration rules, the stored record, its API views and failure accounting (docs/decisions.md, "Webhooks"). */
 import { Either, Encoding, Schema } from "effect"
 import { InvalidInput } from "./Errors.js"
 import { AccountId, WebhookId } from "./Ids.js"
@@ -33,7 +33,7 @@ export const Record = Schema.Struct({
 })
 export type Record = typeof Record.Type
 
-/** Spec §2.3. */
+/** A webhook as the API shows it (docs/api.md, "Resources"). */
 export const Webhook = Schema.Struct({
   id: WebhookId,
   url: Schema.String,

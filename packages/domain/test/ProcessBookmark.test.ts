@@ -17,7 +17,7 @@ import {
   registerWebhook,
   Webhooks
 } from "@bookmarks/domain"
-import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+import { FakeLinks, FakePageFetcher, Fixtures } from "@bookmarks/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Option, Schema, TestClock } from "effect"
 import { failureOf, inWorld, page, runDueJobs } from "./support/World.js"
@@ -51,6 +51,29 @@ describe("processJob", () => {
         const asset = yield* (yield* AssetStore).get(AssetId.make(match?.[1] ?? ""))
         expect(Option.getOrThrow(asset).contentType).toBe("image/jpeg")
         expect(yield* (yield* Jobs).pending).toBe(0)
+      })))
+
+  it.effect("storage keeps the screenshot's asset id; answers and webhook bodies carry the link of the moment", () =>
+    inWorld(({ renderer, fetcher }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        yield* registerWebhook(principal.account.id, { url: "https://hooks.example.com/in" })
+        fetcher.script(url, FakePageFetcher.html(url, page("Linked", "Shot")))
+        renderer.script(url, page("Linked", "Shot"))
+        const ack = yield* Fixtures.save(principal, { url })
+        yield* runDueJobs
+        const stored = Option.getOrThrow(yield* (yield* Bookmarks).get(ack.id)).derived.screenshot
+        expect(stored).toMatch(/^[0-9a-f]{32}$/)
+        const link = `http://127.0.0.1:3000/v1/api/assets/${stored}`
+        expect((yield* getBookmark(principal.account.id, ack.id)).screenshot).toBe(link)
+        const [delivery] = yield* (yield* Deliveries).claim({ now: Number.MAX_SAFE_INTEGER, lease: 1, max: 10, maxPerWebhook: 4 })
+        const body = Schema.decodeUnknownSync(Schema.parseJson(Delivery.Envelope))(delivery?.delivery.body)
+        expect(body.data.screenshot).toBe(link)
+        // A new PUBLIC_URL changes every answer's link; nothing stored has to change.
+        const moved = yield* getBookmark(principal.account.id, ack.id).pipe(
+          Effect.provide(FakeLinks.layer("https://bookmarks.example.org"))
+        )
+        expect(moved.screenshot).toBe(`https://bookmarks.example.org/v1/api/assets/${stored}`)
       })))
 
   it.effect("a page cut at the fetch cap keeps its metadata but is not rendered", () =>

@@ -1,4 +1,4 @@
-/** Contract of the operator's API (DESIGN §6): accounts, plans, keys, app edits and saves, webhook re-activation. */
+/** Contract of the operator's API (docs/api.md, "Admin API"): accounts, plans, keys, app edits and saves, webhook re-activation. */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"

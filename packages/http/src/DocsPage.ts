@@ -1,7 +1,7 @@
 /**
  * The docs page at `/v1/api/docs`: Scalar, served inline (no CDN), built on its first request. Scalar's script is
  * 3 MB of source, some 13 MB of memory once loaded and rendered into the page, which a server whose docs nobody
- * opens need not carry (DESIGN §7: idle memory).
+ * opens need not carry (idle memory: docs/decisions.md, "Performance targets").
  */
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"

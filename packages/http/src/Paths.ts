@@ -1,4 +1,4 @@
-/** Where the APIs live: the public API under the spec's versioned base, the operator's API apart. */
+/** Where the APIs live: the public API under its versioned base `/v1/api`, the operator's API apart. */
 import { Schema } from "effect"
 
 export const publicBase = "/v1/api"

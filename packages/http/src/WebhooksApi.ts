@@ -1,4 +1,4 @@
-/** Contract: register, list, delete and test webhook endpoints (spec §4.5–4.8). */
+/** Contract: register, list, delete and test webhook endpoints (docs/api.md, "List webhooks" to "Test a webhook"). */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"

@@ -6,6 +6,7 @@ import type {
   Errors,
   IdGenerator,
   Jobs,
+  Links,
   Policy,
   Principal,
   Transactor
@@ -20,6 +21,7 @@ export type Services =
   | Bookmarks
   | IdGenerator
   | Jobs
+  | Links.Links
   | Policy.Policy
   | Transactor
 

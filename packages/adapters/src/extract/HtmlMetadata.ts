@@ -1,5 +1,5 @@
 /**
- * Reads an HTML page: metadata in the precedence of DESIGN §4 (what the page declares — Open Graph, Twitter,
+ * Reads an HTML page: metadata in the precedence of docs/enrichment.md, "2. Extract" (what the page declares — Open Graph, Twitter,
  * Dublin Core, Parse.ly, JSON-LD — wins over what is derived from its content: Readability, `<title>`, `h1`),
  * its readable text, and whether it is a bot challenge rather than the page.
  */

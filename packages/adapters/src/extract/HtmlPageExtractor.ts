@@ -52,7 +52,7 @@ export const layer = Layer.succeed(
   PageExtractor,
   PageExtractor.of({
     extract: Effect.fn("PageExtractor.extract")(function*(input: Input) {
-      // linkedom and Readability load with the first page, not at start (DESIGN §7: idle memory).
+      // linkedom and Readability load with the first page, not at start (idle memory: docs/decisions.md, "Performance targets").
       const metadata = yield* Effect.promise(() => import("./HtmlMetadata.js"))
       return yield* Effect.try(() => extract(input, metadata)).pipe(
         Effect.tapError((error) => Effect.logWarning("extraction failed; keeping the defaults").pipe(

@@ -1,6 +1,6 @@
 /**
  * AllowanceCounter on Redis (scaled mode): one Lua script per charge, server `TIME`, keys hash-tagged per
- * account so a cluster keeps them in one slot. Rules: DESIGN §4 "Allowance" and the domain's `Allowance`.
+ * account so a cluster keeps them in one slot. Rules: docs/decisions.md, "Allowance", and the domain's `Allowance`.
  */
 import { Allowance, AllowanceCounter, ApiKeyId } from "@bookmarks/domain"
 import { Clock, type Context, Effect, Layer, type Redacted, Schema } from "effect"

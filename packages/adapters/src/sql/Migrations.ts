@@ -142,9 +142,21 @@ const initial = statements(
   )`
 )
 
+/*
+ * Bookmarks stored the absolute screenshot link (PUBLIC_URL + the assets route); storage now keeps the asset id and
+ * the HTTP layer builds the link when it answers (docs/decisions.md, "Asset links"). A value that names no asset
+ * becomes "" (no screenshot), which is what answers showed for it anyway.
+ */
+const screenshotAssetIds = statements(
+  `UPDATE bookmarks
+    SET screenshot = coalesce(substring(screenshot FROM '/assets/([0-9a-f]{32})$'), '')
+    WHERE screenshot <> '' AND screenshot !~ '^[0-9a-f]{32}$'`
+)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
-  "0001_initial": initial
+  "0001_initial": initial,
+  "0002_screenshot_asset_ids": screenshotAssetIds
 }
 
 export const table = "effect_sql_migrations"
@@ -156,7 +168,7 @@ export const lockKey = 0x626b6d67
  * Applies pending migrations in one transaction under `pg_advisory_xact_lock`; returns what it applied.
  * The migrations table is created here first, so the Migrator's own existence probe cannot abort the transaction.
  */
-export const run = Effect.gen(function*() {
+export const runWith = (record: typeof migrations) => Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   return yield* sql.withTransaction(Effect.gen(function*() {
     yield* sql`SELECT pg_advisory_xact_lock(${lockKey})`
@@ -165,13 +177,16 @@ export const run = Effect.gen(function*() {
       created_at timestamp with time zone NOT NULL DEFAULT now(),
       name text NOT NULL
     )`)
-    return yield* Migrator.make({})({ loader: Migrator.fromRecord(migrations), table })
+    return yield* Migrator.make({})({ loader: Migrator.fromRecord(record), table })
   }))
 }).pipe(
   Effect.catchTag("MigrationError", (error) => Effect.die(error)),
   storage,
   Effect.withSpan("Migrations.run")
 )
+
+/** Every migration not yet applied (tests may apply only the first ones with `runWith`). */
+export const run = runWith(migrations)
 
 /** Runs the migrations when built; nothing to provide. */
 export const layer = Layer.effectDiscard(run)

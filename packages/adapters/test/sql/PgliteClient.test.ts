@@ -28,14 +28,15 @@ describe("PgliteClient", () => {
         const sql = Context.get(context, SqlClient.SqlClient)
         const run = Migrations.run.pipe(Effect.provideService(SqlClient.SqlClient, sql))
         const [first, second] = yield* Effect.all([run, run], { concurrency: "unbounded" })
-        expect([first.length + second.length, Math.min(first.length, second.length)]).toEqual([1, 0])
+        const all = Object.keys(Migrations.migrations).length
+        expect([first.length + second.length, Math.min(first.length, second.length)]).toEqual([all, 0])
         expect(yield* run).toEqual([])
         yield* sql`INSERT INTO accounts (id, plan, created_at, plan_changed_at) VALUES (${account.id}, 'plus', 1, 1)`
       }))
       yield* Effect.scoped(Effect.gen(function*() {
-        const context = yield* Layer.build(SqlStorage.embedded({ dataDir, publicUrl: "http://127.0.0.1:3000" }))
+        const context = yield* Layer.build(SqlStorage.embedded({ dataDir }))
         expect(yield* Context.get(context, Accounts).get(account.id)).toEqual(Option.some(account))
-        expect(yield* count(Context.get(context, SqlClient.SqlClient), Migrations.table)).toBe(1)
+        expect(yield* count(Context.get(context, SqlClient.SqlClient), Migrations.table)).toBe(Object.keys(Migrations.migrations).length)
       }))
     }), 120_000)
 
@@ -53,6 +54,8 @@ describe("PgliteClient", () => {
       })))
       yield* Deferred.await(inside)
       const second = yield* Effect.fork(sql.withTransaction(count(sql, "marks")))
+      // A window for a broken gate to show itself (the second finishing while the first is open); a working gate
+      // passes however slow the machine is, so this wait never decides the outcome of a correct client.
       const early = yield* Fiber.join(second).pipe(Effect.timeoutOption("200 millis"))
       expect(Option.isNone(early)).toBe(true)
       yield* Deferred.succeed(proceed, undefined)

@@ -1,5 +1,5 @@
 /**
- * Every malformed request of spec §7 and the transport-level refusals: a problem+json body with
+ * Every malformed request (docs/api.md, "Errors") and the transport-level refusals: a problem+json body with
  * {type,title,status,detail,code}, and nothing stored (the library reads the same afterwards).
  */
 import { beforeAll, expect, it } from "vitest"

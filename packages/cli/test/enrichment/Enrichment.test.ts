@@ -17,6 +17,8 @@ import {
 } from "../support/EnrichmentExpectations.js"
 import * as E from "../support/EnrichmentService.js"
 import * as Pages from "../support/FixturePages.js"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 
 const chromium = External.needs("CHROMIUM_PATH")
 
@@ -199,11 +201,27 @@ describe("enrichment end to end (embedded)", () => {
     await expectBodySearch(setup, id)
   })
 
-  describe.runIf(!chromium.run)("without a browser", () => {
-    it("a title set only by script stays empty (the static markup has none)", async () => {
-      const b = await bookmark("jsTitle")
-      expect(b).toMatchObject({ status: "ready", title: "", screenshot: "" })
+  // Always runs, also where Chromium is installed: this service's CHROMIUM_PATH names a file that does not exist, and
+  // a configured path is taken at its word (no fallback to the system browser), so the service has no browser.
+  describe("without a browser", () => {
+    let bare: E.Setup
+    const hidden = join(tmpdir(), `no-browser-${process.pid}-${Date.now()}`, "chromium")
+    beforeAll(async () => {
+      bare = await E.start({ mode: "embedded", env: { SCREENSHOTS: "true", CHROMIUM_PATH: hidden } })
+    })
+    afterAll(async () => {
+      await bare?.stop()
+    })
+
+    it("a title set only by script stays empty (the static markup has none), and there is no screenshot", async () => {
+      const b = await E.ready(bare, await E.save(bare, bare.fixtures.url(Pages.jsTitle.path)))
+      expect(b).toMatchObject({ status: "ready", processingError: "", title: "", screenshot: "" })
       expectSummaryFrom(b.summary, Pages.visibleText(Pages.jsTitle.paragraphs))
+    })
+
+    it("an article keeps everything the page declares; only the screenshot is missing", async () => {
+      const id = await E.save(bare, bare.fixtures.url(Pages.article.path), { tags: [...articleCallerTags] })
+      expectArticle(bare, await E.ready(bare, id), false)
     })
   })
 

@@ -3,6 +3,7 @@ import { Effect, Either, Option, Schema } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import { InvalidInput, NotFound } from "../Errors.js"
 import { BookmarkId, WebhookId } from "../Ids.js"
+import { Links } from "../Links.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 import { Webhooks } from "../ports/Webhooks.js"
 import * as Tags from "../Tags.js"
@@ -37,7 +38,7 @@ export const editBookmark = Effect.fn("EditBookmark")(function*(id: string, payl
   const bookmarks = yield* Bookmarks
   const edited = yield* bookmarks.edit(BookmarkId.make(id), overrides)
   if (Option.isNone(edited)) return yield* new NotFound({ resource: "bookmark", id })
-  return Bookmark.present(edited.value)
+  return Bookmark.present(edited.value, yield* Links)
 })
 
 export const AppSavePayload = Schema.Struct({

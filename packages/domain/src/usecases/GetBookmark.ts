@@ -6,6 +6,7 @@ import { Effect, Option } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import { Forbidden, NotFound } from "../Errors.js"
 import { type AccountId, BookmarkId } from "../Ids.js"
+import { Links } from "../Links.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 
 /** The record if it exists and is the account's: unknown → NotFound, another account's → Forbidden. */
@@ -18,5 +19,6 @@ export const ownedRecord = Effect.fnUntraced(function*(accountId: AccountId, id:
 })
 
 export const getBookmark = Effect.fnUntraced(function*(accountId: AccountId, id: string) {
-  return Bookmark.present(yield* ownedRecord(accountId, id))
+  const record = yield* ownedRecord(accountId, id)
+  return Bookmark.present(record, yield* Links)
 })

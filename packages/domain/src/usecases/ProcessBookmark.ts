@@ -96,7 +96,7 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
           assets.put(assetId, { bytes: rendered.right.screenshot, contentType: "image/jpeg" })
         )
         if (stored._tag === "Right") {
-          yield* update((p) => ({ ...p, derived: { ...p.derived, screenshot: assets.url(assetId) } }))
+          yield* update((p) => ({ ...p, derived: { ...p.derived, screenshot: assetId } }))
         }
         const current = yield* Ref.get(progress)
         if (current.derived.title === "" || current.pageText === "") {

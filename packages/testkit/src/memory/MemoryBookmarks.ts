@@ -1,6 +1,10 @@
-/** In-memory library: monotonic `createdAt` per account, effective-tag filter and a simple text search. */
+/**
+ * In-memory library: monotonic `createdAt` per account, effective-tag filter and a simple text search. Writes inside
+ * a MemoryTransactor block are taken back if it fails.
+ */
 import { Bookmark, Bookmarks, CreatedAt, Tags } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
+import * as MemoryJournal from "./MemoryJournal.js"
 import { documentTokens, matches } from "./TextMatch.js"
 
 export const make = () => {
@@ -12,14 +16,22 @@ export const make = () => {
     return documentTokens([eff.title, eff.description, r.derived.summary, eff.tags.join(" "), eff.note, r.pageText], r.url)
   }
 
+  const change = (id: string, f: (found: Bookmark.Record) => Option.Option<Bookmark.Record>) =>
+    MemoryJournal.write((record) => {
+      const found = rows.get(id)
+      const updated = found === undefined ? Option.none() : f(found)
+      if (Option.isSome(updated)) MemoryJournal.set(record, rows, id, updated.value)
+      return updated
+    })
+
   return Bookmarks.of({
     insert: ({ now, ...input }) =>
-      Effect.sync(() => {
+      MemoryJournal.write((record) => {
         const createdAt = CreatedAt.next(now, lastCreated.get(input.accountId))
-        lastCreated.set(input.accountId, createdAt)
-        const record: Bookmark.Record = { ...input, createdAt }
-        rows.set(record.id, record)
-        return record
+        MemoryJournal.set(record, lastCreated, input.accountId, createdAt)
+        const inserted: Bookmark.Record = { ...input, createdAt }
+        MemoryJournal.set(record, rows, inserted.id, inserted)
+        return inserted
       }),
     get: (id) => Effect.sync(() => Option.fromNullable(rows.get(id))),
     list: (accountId, query) =>
@@ -46,27 +58,16 @@ export const make = () => {
         return [...counts.values()].sort(Tags.byUse)
       }),
     complete: (id, enrichment) =>
-      Effect.sync(() => {
-        const found = rows.get(id)
-        if (found === undefined || found.status !== "processing") return Option.none()
-        const updated: Bookmark.Record = {
+      change(id, (found) =>
+        found.status !== "processing" ? Option.none() : Option.some({
           ...found,
           status: "ready",
           derived: enrichment.derived,
           processingError: enrichment.processingError,
           pageText: enrichment.pageText
-        }
-        rows.set(id, updated)
-        return Option.some(updated)
-      }),
+        })),
     edit: (id, overrides) =>
-      Effect.sync(() => {
-        const found = rows.get(id)
-        if (found === undefined) return Option.none()
-        const updated: Bookmark.Record = { ...found, overrides: { ...found.overrides, ...overrides } }
-        rows.set(id, updated)
-        return Option.some(updated)
-      })
+      change(id, (found) => Option.some({ ...found, overrides: { ...found.overrides, ...overrides } }))
   })
 }
 
