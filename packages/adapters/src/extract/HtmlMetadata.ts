@@ -41,7 +41,7 @@ export const extract = (html: string, pageUrl: string): Extracted => {
   const base = baseOf(document, pageUrl)
   const meta = MetaTags.read(document)
   const jsonLd = JsonLd.read(cleaned.jsonLd)
-  const favicon = Favicon.pick(document, base, pageUrl)
+  const favicon = Favicon.pick(document, base)
   const titleTag = textOf(document, "title")
   const firstH1 = textOf(document, "h1")
   // Readability rearranges the document: everything else is read before it runs.

@@ -27,14 +27,14 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
         expect(page.text).not.toMatch(/\s{2}/)
       }))
 
-    it.effect("a plain site: the <title> (whitespace collapsed) and the meta description; favicon.ico of the origin", () =>
+    it.effect("a plain site: the <title> (whitespace collapsed) and the meta description; no icon declared, none guessed", () =>
       Effect.gen(function*() {
         const page = yield* extract("https://example.com/", "text/html", fixture("plain-site.html"))
         expect(page.type).toBe("website")
         expect(page.title).toBe("Example Domain")
         expect(page.description).toBe("An illustrative domain for use in documents.")
         expect(page.image).toBe("")
-        expect(page.favicon).toBe("https://example.com/favicon.ico")
+        expect(page.favicon).toBe("")
         expect(page.text).toContain("This domain is for use in illustrative examples in documents.")
       }))
 
@@ -53,6 +53,30 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
         expect(page.title).toBe("Tom & Jerry's \"Great\" Chase — Café Edition")
         expect(page.description).toBe("Cats & mice … together ❤")
         expect(page.image).toBe("https://images.example.org/chase.png")
+      }))
+
+    it.effect("a meta tag naming several properties counts for each, however the names are spaced or cased", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://m.example/a", "text/html", `<html><head><title>Weak title</title>
+<meta name="description" content="A weaker description.">
+<meta content="Strong &amp; declared" property="twitter:title
+  OG:TITLE"/>
+<meta property="og:description	twitter:description" name="x" content="The declared description.">
+<meta name=" twitter:image  og:image " content="/card.png">
+</head><body><h1>Weak heading</h1><p>Some text of the page itself.</p></body></html>`)
+        expect(page).toMatchObject({
+          title: "Strong & declared",
+          description: "The declared description.",
+          image: "https://m.example/card.png"
+        })
+      }))
+
+    it.effect("an icon served without a type is recognised by its bytes", () =>
+      Effect.gen(function*() {
+        const ico = new Uint8Array([0, 0, 1, 0, 1, 0, 16, 16])
+        expect((yield* extract("https://i.example/favicon.ico", "application/octet-stream", ico)).type).toBe("image")
+        expect((yield* extract("https://i.example/favicon.ico", "", ico)).type).toBe("image")
+        expect((yield* extract("https://i.example/favicon.ico", "", "<html><title>Not found</title></html>")).type).toBe("website")
       }))
 
     it.effect("relative image and icons resolve against <base href>; the largest icon by sizes wins", () =>
@@ -138,7 +162,7 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
           title: "sunset beach.png",
           description: "",
           image: "https://img.example/photos/sunset%20beach.png",
-          favicon: "https://img.example/favicon.ico",
+          favicon: "",
           text: "",
           challenge: false
         })
@@ -228,7 +252,7 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
         ]
         for (const body of inputs) {
           const page = yield* extract("https://e.example/p", "text/html", body)
-          expect(page.favicon).toBe("https://e.example/favicon.ico")
+          expect(page.favicon).toBe("")
           expect(page.image).toBe("")
         }
         expect((yield* extract("https://e.example/p", "text/html", "<html><head><title>Unclosed")).title).toBe("Unclosed")

@@ -8,6 +8,7 @@ export interface Extracted {
   readonly description: string
   /** Absolute URLs or empty. */
   readonly image: string
+  /** The icon the page declares, or empty: a conventional `/favicon.ico` is checked by enrichment, not guessed here. */
   readonly favicon: string
   /** Readable text of the page, whitespace collapsed. */
   readonly text: string

@@ -47,6 +47,13 @@ export const make = () => {
         rows.set(id, updated)
         return Option.some(updated)
       }),
+    pending: (id, processingError) =>
+      Effect.sync(() => {
+        const found = rows.get(id)
+        if (found === undefined || found.status !== "processing") return false
+        rows.set(id, { ...found, processingError })
+        return true
+      }),
     edit: (id, overrides) =>
       Effect.sync(() => {
         const found = rows.get(id)
