@@ -24,7 +24,8 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
         expect(page.text).toContain("Honeybees communicate the location of flowers through a waggle dance.")
         expect(page.text).toContain("productive flowers.")
         expect(page.text).not.toMatch(/Insects|All rights reserved|dataLayer|font-family/)
-        expect(page.text).not.toMatch(/\s{2}/)
+        // Blocks apart by a blank line; inside a block, single spaces.
+        for (const block of page.text.split("\n\n")) expect(block).not.toMatch(/\s{2}|\n/)
       }))
 
     it.effect("a plain site: the <title> (whitespace collapsed) and the meta description; no icon declared, none guessed", () =>

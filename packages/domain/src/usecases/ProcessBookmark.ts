@@ -25,6 +25,8 @@ import { completeBookmark } from "./CompleteBookmark.js"
 interface Progress {
   readonly derived: Bookmark.Derived
   readonly pageText: string
+  /** The page is news: the summary leans on its opening. */
+  readonly news: boolean
   readonly error: string
   /** Worth another attempt (timeouts, DNS, connection, 5xx, 429). */
   readonly transient: boolean
@@ -55,22 +57,23 @@ const takeExtracted = (derived: Bookmark.Derived, e: Extracted): Bookmark.Derive
 })
 
 /**
- * What the rendered document adds: the page's declared metadata (static HTML, what every crawler sees) keeps
- * precedence and the rendered page fills its gaps; the readable text is the rendered one, which is what a reader
- * sees (a page built by script says "Loading…" in its static HTML), unless the script took most of it away (a
- * paywall or an overlay hiding the article): then the static text says more about the page (docs/enrichment.md).
+ * What the rendered document adds. It is the page a reader sees once its scripts ran (a page built by script says
+ * "Loading…" in its static HTML; an app sets its title and description by script), so its metadata and readable
+ * text win and the static HTML fills the gaps; except when the script took most of the text away (a paywall or
+ * an overlay hiding the article): then the static text says more about the page (docs/enrichment.md).
  */
 const takeRendered = (p: Progress, rendered: Extracted): Progress => ({
   ...p,
   derived: {
     ...p.derived,
-    title: p.derived.title || rendered.title,
-    description: p.derived.description || rendered.description,
-    image: p.derived.image || rendered.image,
-    favicon: p.derived.favicon || rendered.favicon,
+    title: rendered.title || p.derived.title,
+    description: rendered.description || p.derived.description,
+    image: rendered.image || p.derived.image,
+    favicon: rendered.favicon || p.derived.favicon,
     type: p.derived.type === "article" ? "article" : rendered.type
   },
-  pageText: rendered.text.length * 2 >= p.pageText.length ? rendered.text : p.pageText
+  pageText: rendered.text.length * 2 >= p.pageText.length ? rendered.text : p.pageText,
+  news: p.news || rendered.news === true
 })
 
 /** A favicon check is small: the first bytes tell an image, and it must not eat the attempt's budget. */
@@ -128,7 +131,12 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
     if (extracted.challenge) {
       yield* update((p) => ({ ...p, derived: { ...p.derived, favicon: extracted.favicon }, error: "blocked by a bot challenge" }))
     } else {
-      yield* update((p) => ({ ...p, derived: takeExtracted(p.derived, extracted), pageText: extracted.text }))
+      yield* update((p) => ({
+        ...p,
+        derived: takeExtracted(p.derived, extracted),
+        pageText: extracted.text,
+        news: extracted.news === true
+      }))
     }
 
     // A page over the fetch cap is not rendered: the browser would download it again with no cap at all (an endless
@@ -158,9 +166,9 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
       yield* update((p) => ({ ...p, derived: { ...p.derived, favicon } }))
     }
 
-    const { derived, pageText } = yield* Ref.get(progress)
+    const { derived, news, pageText } = yield* Ref.get(progress)
     if (pageText !== "") {
-      const analysis = yield* analyzer.analyze({ title: derived.title, text: pageText })
+      const analysis = yield* analyzer.analyze({ title: derived.title, text: pageText, news })
       yield* update((p) => ({ ...p, derived: { ...p.derived, summary: analysis.summary, tags: [...analysis.tags] } }))
     }
   })
@@ -179,6 +187,7 @@ export const processJob = Effect.fn("ProcessBookmark")(function*(job: Job) {
   const progress = yield* Ref.make<Progress>({
     derived: { ...record.derived },
     pageText: "",
+    news: false,
     error: "",
     transient: false
   })

@@ -18,7 +18,10 @@ export interface Content {
   /** What the site declares as the description (meta / Open Graph), when it declares one. */
   readonly description?: string
   readonly sections: ReadonlyArray<Section>
-  /** Paragraphs (counted over all sections, from 0) whose sentences make an acceptable summary; default 0–2. */
+  /**
+   * Paragraphs (counted over all sections, from 0) whose sentences make an acceptable summary; by default the lead
+   * (the first section's paragraphs, at most three) and the first paragraph of every later section.
+   */
   readonly gist?: ReadonlyArray<number>
   readonly topics: ReadonlyArray<string>
   /** When a reader would title the page otherwise than `title`. */
@@ -64,10 +67,23 @@ export const body = (content: Content, options: { readonly heading?: string; rea
 
 export const lead = (content: Content): string => plain(paragraphs(content)[0] ?? "")
 
+/** The lead and the topic paragraph of every section, as indices into `paragraphs(content)`. */
+const defaultGist = (content: Content): ReadonlyArray<number> => {
+  const indices: Array<number> = []
+  let at = 0
+  content.sections.forEach((section, i) => {
+    const count = section.paragraphs.length
+    if (i === 0) for (let k = 0; k < Math.min(count, 3); k++) indices.push(at + k)
+    else if (count > 0) indices.push(at)
+    at += count
+  })
+  return indices
+}
+
 /** Expectations from the content: declared description else the lead; gist paragraphs; every block's readings. */
 export const expected = (content: Content, extra: Partial<Expected> = {}): Expected => {
   const all = paragraphs(content)
-  const gist = (content.gist ?? [0, 1, 2]).flatMap((i) => readings(all[i] ?? ""))
+  const gist = (content.gist ?? defaultGist(content)).flatMap((i) => readings(all[i] ?? ""))
   const blocks = [
     ...all.flatMap(readings),
     ...content.sections.flatMap((s) => (s.list ?? []).flatMap(readings))

@@ -102,7 +102,10 @@ ${has("comments") ? W.comments([["reader_88", "Great piece, thanks for writing i
 </main>
 ${W.footer(site.name)}
 </body></html>`
-  return makePage("news", url, html, c)
+  const page = makePage("news", url, html, c)
+  // A standfirst is the page's own words too.
+  if (o.standfirst !== true || c.description === undefined) return page
+  return { ...page, expected: { ...page.expected, content: [...page.expected.content, c.description], gist: [...page.expected.gist, c.description] } }
 }
 
 export interface BlogOptions {
@@ -330,7 +333,16 @@ ${W.footer(site.name)}
 </body></html>`
   const answerBlocks = o.answers.flatMap((a) => a.paragraphs)
   const page = makePage("forum", url, html, c)
-  return { ...page, expected: { ...page.expected, content: [...page.expected.content, ...answerBlocks] } }
+  // A thread's gist is its question and the answer it accepted (or its top answer).
+  const answer = o.answers.find((a) => a.accepted === true) ?? o.answers[0]
+  return {
+    ...page,
+    expected: {
+      ...page.expected,
+      content: [...page.expected.content, ...answerBlocks],
+      gist: [...page.expected.gist, ...(answer?.paragraphs ?? [])]
+    }
+  }
 }
 
 export interface RecipeOptions {

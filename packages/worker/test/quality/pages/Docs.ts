@@ -57,7 +57,6 @@ export const pages: ReadonlyArray<Page> = [
         "At any given time, you can have either one mutable reference or any number of immutable references. References must always be valid."
       ] }
     ],
-    gist: [0, 1, 2, 4, 6],
     topics: ["references", "reference", "borrowing", "borrow", "mutable references", "mutable reference", "rust", "pointer", "pointers", "dangling references", "string", "compiler", "value", "immutable references", "ownership"]
   }, {
     style: "book",
