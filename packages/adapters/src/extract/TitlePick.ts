@@ -39,17 +39,21 @@ const hostNames = (host: string): ReadonlyArray<string> => {
   return labels.filter((label) => !generic.has(label)).map((label) => label.replace(/-/g, ""))
 }
 
-/** Whether a title segment names the site (equal to a known name, or the host's name inside it, or it in the name). */
+/**
+ * Whether a squeezed segment names what a squeezed name names: the same, an abbreviation inside it ("MDN" of
+ * "MDN Web Docs"), or it with a little around it ("The Daily Ledger" for "dailyledger"), never a long title that
+ * merely contains it ("git-rebase Documentation" is not the site "Git").
+ */
+const names = (segment: string, name: string): boolean =>
+  name.length >= 3 && (segment === name || (segment.length >= 3 && name.includes(segment)) || (segment.includes(name) && segment.length <= name.length + 6))
+
+/** Whether a title segment names the site (a known name of it, or its host's name). */
 const isSiteName = (segment: string, sources: TitleSources): boolean => {
   const s = squeeze(segment)
   if (s === "") return true
-  if (sources.siteNames.some((name) => {
-    const n = squeeze(name)
-    return n !== "" && (n === s || (s.length >= 3 && n.includes(s)) || (n.length >= 3 && s.includes(n)))
-  })) return true
-  // "The Daily Ledger" on dailyledger.com; never "Café crème" on cafe.example.
-  return hostNames(sources.host).some((label) =>
-    label.length >= 3 && (s === label || (label.length >= 6 && s.includes(label) && s.length <= label.length + 6) || (s.length >= 4 && label.includes(s))))
+  // "Café crème" does not name cafe.example: a host label must be matched nearly whole.
+  return sources.siteNames.some((name) => names(s, squeeze(name))) ||
+    hostNames(sources.host).some((label) => s === label || (label.length >= 6 && names(s, label)))
 }
 
 /** Platform bylines in a title: "| by Priya Natarajan | Medium". */
@@ -73,7 +77,7 @@ export const clean = (raw: string, sources: TitleSources): string => {
   while (parts.length > 1) {
     const last = parts[parts.length - 1] ?? ""
     const first = parts[0] ?? ""
-    if (isSiteName(last, sources) || byline.test(last)) parts = parts.slice(0, -1)
+    if (isSiteName(last, sources) || byline.test(last.replace(/^\s*[|\-–—·•»:~/]?\s*/, ""))) parts = parts.slice(0, -1)
     else if (isSiteName(first, sources)) parts = parts.slice(1)
     else break
   }

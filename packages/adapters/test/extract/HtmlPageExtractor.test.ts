@@ -80,6 +80,34 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
         expect((yield* extract("https://i.example/favicon.ico", "", "<html><title>Not found</title></html>")).type).toBe("website")
       }))
 
+    it.effect("the text is blocks: headings apart from paragraphs, furniture, citation markers and players left out", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://w.example/wiki/Borrowing", "text/html", `<html><head><title>Borrowing - W</title></head><body>
+<div class="cookie-banner"><p>We use cookies to give you the best experience on this site.</p><button>Accept</button></div>
+<main><h1>Borrowing</h1>
+<div class="video-js"><div class="vjs-control-bar"><span class="vjs-control-text">Play Video</span><div>Current Time 0:00</div></div></div>
+<p>A reference lets code use a value without owning it.<sup class="reference"><a href="#c1">[1]</a></sup> The owner keeps it.</p>
+<h2>Mutable references<span class="mw-editsection">[edit]</span></h2>
+<p>You can have either one mutable reference or any number of immutable references.</p>
+<div class="newsletter-signup"><p>Get every chapter delivered to your inbox.</p></div>
+</main></body></html>`)
+        // Readability leaves out the heading that repeats the title.
+        expect(page.text).toBe([
+          "A reference lets code use a value without owning it. The owner keeps it.",
+          "Mutable references",
+          "You can have either one mutable reference or any number of immutable references."
+        ].join("\n\n"))
+        expect(page.title).toBe("Borrowing")
+        expect(page.description).toBe("A reference lets code use a value without owning it. The owner keeps it.")
+      }))
+
+    it.effect("a browser's own error page (a refused navigation) is not taken for the page", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://n.example/", "text/html",
+          `<html><head><title>[::1] is blocked</title><style>${"body{}".repeat(50_000)}</style></head><body class="neterror"><div id="main-frame-error" class="interstitial-wrapper"><h1>[::1] is blocked</h1><p>ERR_BLOCKED_BY_CLIENT</p></div></body></html>`)
+        expect(page).toMatchObject({ challenge: true, title: "", text: "" })
+      }))
+
     it.effect("relative image and icons resolve against <base href>; the largest icon by sizes wins", () =>
       Effect.gen(function*() {
         const page = yield* extract("https://site.example/blog/posts/one.html", "text/html", fixture("relative-assets.html"))
