@@ -357,6 +357,36 @@ describe("processJob tells the truth", () => {
         )
       })))
 
+  it.effect("an app that sets its title and description by script: the rendered ones win over the static shell's", () =>
+    inWorld(({ fetcher, renderer }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        fetcher.script(url, FakePageFetcher.html(url, page("Trailhead", "Plan your next hike", "Loading…")))
+        renderer.script(url, page("Five quiet hikes in the Lake District", "Walks with big views and empty paths.", "Haystacks is quiet early in the morning. So is High Cup Nick."))
+        const ack = yield* Fixtures.save(principal, { url })
+        yield* runDueJobs
+        expect(yield* getBookmark(principal.account.id, ack.id)).toMatchObject({
+          title: "Five quiet hikes in the Lake District",
+          description: "Walks with big views and empty paths.",
+          summary: "Haystacks is quiet early in the morning."
+        })
+      })))
+
+  it.effect("a rendered document that is not the page (a wall, a browser error page) changes nothing", () =>
+    inWorld(({ fetcher, renderer }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        fetcher.script(url, FakePageFetcher.html(url, page("Static Title", "Static description")))
+        renderer.script(url, page("Just a moment...", "", "Checking your browser before accessing the site."))
+        const ack = yield* Fixtures.save(principal, { url })
+        yield* runDueJobs
+        expect(yield* getBookmark(principal.account.id, ack.id)).toMatchObject({
+          title: "Static Title",
+          description: "Static description",
+          summary: "Bookmarks deserve careful enrichment."
+        })
+      })))
+
   it.effect("while retries are pending, processingError says why and when the next attempt runs", () =>
     inWorld(({ fetcher }) =>
       Effect.gen(function*() {

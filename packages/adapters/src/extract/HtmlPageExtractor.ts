@@ -24,6 +24,10 @@ const nothing: Extracted = {
   challenge: false
 }
 
+/** Plain text keeps its paragraphs as blocks, so sentences never run from one into the next. */
+const paragraphs = (text: string): string =>
+  text.split(/\r?\n\s*\r?\n/).map(collapse).filter((block) => block !== "").join("\n\n")
+
 const decoded = (input: Input, type: MediaType.MediaType, markup: boolean): string =>
   typeof input.body === "string" ? input.body : Charset.decode(input.body, type.charset, markup)
 
@@ -42,7 +46,7 @@ export const extract = (input: Input, metadata: typeof HtmlMetadata): Extracted 
     case "video":
       return { ...base, type: "video", title: named }
     case "text":
-      return { ...base, title: named, text: clip(collapse(decoded(input, type, false)), metadata.limits.text, false) }
+      return { ...base, title: named, text: clip(paragraphs(decoded(input, type, false)), metadata.limits.text, false) }
     case "other":
       return { ...base, title: named }
   }

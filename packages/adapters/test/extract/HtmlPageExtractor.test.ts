@@ -215,7 +215,7 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
       Effect.gen(function*() {
         expect((yield* extract("https://v.example/clip.mp4", "video/mp4", new Uint8Array(16))).type).toBe("video")
         const plain = yield* extract("https://t.example/notes.txt", "text/plain; charset=utf-8", "First line.\n\n  Second   line.")
-        expect(plain).toMatchObject({ type: "website", title: "notes.txt", text: "First line. Second line." })
+        expect(plain).toMatchObject({ type: "website", title: "notes.txt", text: "First line.\n\nSecond line." })
         const sniffedPdf = yield* extract("https://t.example/download?id=3", "application/octet-stream", new TextEncoder().encode("%PDF-1.5\n"))
         expect(sniffedPdf.type).toBe("pdf")
         const sniffedHtml = yield* extract("https://t.example/page", "", "<!DOCTYPE html><html><head><title>Sniffed</title></head></html>")
