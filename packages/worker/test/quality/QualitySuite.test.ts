@@ -11,6 +11,7 @@ import * as Blogs from "./pages/Blogs.js"
 import * as Docs from "./pages/Docs.js"
 import * as Foreign from "./pages/Foreign.js"
 import * as Forums from "./pages/Forums.js"
+import * as HeldOut from "./pages/HeldOut.js"
 import * as News from "./pages/News.js"
 import * as Products from "./pages/Products.js"
 import * as Recipes from "./pages/Recipes.js"
@@ -29,7 +30,8 @@ export const pages: ReadonlyArray<Page> = [
   ...Products.pages,
   ...Videos.pages,
   ...Foreign.pages,
-  ...Scripted.pages
+  ...Scripted.pages,
+  ...HeldOut.pages
 ]
 
 /** The floors the suite holds enrichment to; the gist and tag floors keep today's level from slipping. */
