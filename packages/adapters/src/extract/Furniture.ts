@@ -5,7 +5,6 @@
  * never when the element holds the page's heading or most of its text (a wrapper named "has-cookie-banner").
  */
 import * as Dom from "./Dom.js"
-import { collapse } from "./TextBounds.js"
 
 /** Elements that are never content, whatever they are called. */
 const alwaysSelectors = [
@@ -45,26 +44,48 @@ const looksLikeFurniture = (element: Dom.DomElement): boolean => {
   return names.some((name) => wordsOf(name).some((word) => furnitureWords.has(word)))
 }
 
+/**
+ * Candidates weighed per page: measuring an element's text costs its size, so a hostile page of thousands of nested
+ * "menu" wrappers must not make this quadratic. Real pages have a few dozen.
+ */
+const maxCandidates = 300
+
 /** Never the document's skeleton or main content, nor what holds the page's heading. */
 const protectedTags = new Set(["HTML", "BODY", "MAIN", "ARTICLE"])
 
 export const remove = (document: Dom.DomDocument): void => {
   const root = Dom.body(document)
   if (root === null) return
-  const total = collapse(root.textContent).length
+  const total = (root.textContent ?? "").length
+  let weighed = 0
   const removable = (element: Dom.DomElement): boolean => {
-    if (protectedTags.has(element.tagName.toUpperCase())) return false
+    if (protectedTags.has(element.tagName.toUpperCase()) || ++weighed > maxCandidates) return false
     if (element.querySelector("h1") !== null) return false
     // A wrapper of most of the page is not a widget, whatever its name says.
-    const length = collapse(element.textContent).length
-    return length <= Math.max(600, total * 0.25)
+    return (element.textContent ?? "").length <= Math.max(1_000, total * 0.25)
   }
-  const doomed: Array<Dom.DomElement> = []
+  const doomed = new Set<Dom.DomElement>()
+  // Inside an element already on its way out, nothing needs weighing. Remembered per element: deep nesting stays linear.
+  const known = new Map<Dom.DomElement, boolean>()
+  const inDoomed = (element: Dom.DomElement): boolean => {
+    const chain: Array<Dom.DomElement> = []
+    let answer = false
+    for (let up = element.parentElement; up !== null; up = up.parentElement) {
+      const seen = known.get(up)
+      if (seen !== undefined || doomed.has(up)) {
+        answer = seen === true || doomed.has(up)
+        break
+      }
+      chain.push(up)
+    }
+    for (const link of chain) known.set(link, answer)
+    return answer
+  }
   for (const element of root.querySelectorAll(alwaysSelectors)) {
-    if (element.tagName.toUpperCase() === "SUP" || removable(element)) doomed.push(element)
+    if (!inDoomed(element) && (element.tagName.toUpperCase() === "SUP" || removable(element))) doomed.add(element)
   }
   for (const element of root.querySelectorAll("[class], [id]")) {
-    if (looksLikeFurniture(element) && removable(element)) doomed.push(element)
+    if (looksLikeFurniture(element) && !inDoomed(element) && removable(element)) doomed.add(element)
   }
   for (const element of doomed) element.remove()
 }
