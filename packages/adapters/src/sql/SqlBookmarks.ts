@@ -151,6 +151,15 @@ export const make = Effect.gen(function*() {
           : Option.none()))
     }),
 
+    pending: Effect.fn("SqlBookmarks.pending")(function*(id, processingError) {
+      // Only the reason changes: no effective column depends on it, so no full rewrite.
+      const rows = yield* storage(sql`
+        UPDATE bookmarks SET processing_error = ${processingError}
+        WHERE id = ${id} AND status = 'processing'
+        RETURNING id`)
+      return rows.length > 0
+    }),
+
     edit: Effect.fn("SqlBookmarks.edit")(function*(id, overrides) {
       return yield* storage(modify(id, (r) => Option.some({ ...r, overrides: { ...r.overrides, ...overrides } })))
     })

@@ -33,6 +33,11 @@ export class Bookmarks extends Context.Tag("Bookmarks")<Bookmarks, {
   readonly tags: (accountId: AccountId) => Storage<ReadonlyArray<TagCount>>
   /** Writes derived fields and `status=ready`, only while the bookmark is `processing`; none otherwise. */
   readonly complete: (id: BookmarkId, enrichment: Enrichment) => Storage<Option.Option<Bookmark.Record>>
+  /**
+   * Records why enrichment is not finished yet (the last attempt's reason and when the next one runs) while the
+   * bookmark stays `processing`; false when it is not processing (finished, or missing).
+   */
+  readonly pending: (id: BookmarkId, processingError: string) => Storage<boolean>
   /** Merges app edits into the overrides; none when the bookmark does not exist. */
   readonly edit: (id: BookmarkId, overrides: Bookmark.Overrides) => Storage<Option.Option<Bookmark.Record>>
 }>() {}

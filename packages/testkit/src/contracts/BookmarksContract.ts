@@ -136,6 +136,21 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(found.map((r) => r.id)).toEqual([record.id])
       })))
 
+    it.effect("records a pending reason while processing; completion replaces it; a finished bookmark keeps its own", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const record = yield* insertBookmark(account.id, 1)
+        const reason = "HTTP 503; next attempt at 2026-02-01T09:00:30.000Z"
+        expect(yield* bookmarks.pending(record.id, reason)).toBe(true)
+        expect(yield* bookmarks.get(record.id)).toEqual(Option.some({ ...record, processingError: reason }))
+        const done = yield* bookmarks.complete(record.id, { derived: record.derived, processingError: "", pageText: "" })
+        expect(Option.map(done, (r) => [r.status, r.processingError])).toEqual(Option.some(["ready", ""]))
+        expect(yield* bookmarks.pending(record.id, "late")).toBe(false)
+        expect(Option.map(yield* bookmarks.get(record.id), (r) => r.processingError)).toEqual(Option.some(""))
+        expect(yield* bookmarks.pending(BookmarkId.make(uid("bmk_")), reason)).toBe(false)
+      })))
+
     it.effect("merges app edits into overrides; they win in filters and search", () =>
       run(Effect.gen(function*() {
         const bookmarks = yield* Bookmarks

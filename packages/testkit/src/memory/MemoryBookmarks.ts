@@ -66,6 +66,11 @@ export const make = () => {
           processingError: enrichment.processingError,
           pageText: enrichment.pageText
         })),
+    pending: (id, processingError) =>
+      Effect.map(
+        change(id, (found) => found.status !== "processing" ? Option.none() : Option.some({ ...found, processingError })),
+        Option.isSome
+      ),
     edit: (id, overrides) =>
       change(id, (found) => Option.some({ ...found, overrides: { ...found.overrides, ...overrides } }))
   })
