@@ -26,6 +26,14 @@ export const allowList: Readonly<Record<string, ReadonlyArray<string>>> = {
   cli: ["domain", "adapters", "http", "worker", "web", "mcp"]
 }
 
+/**
+ * What a package's tests may use besides its allow-list and the testkit. The worker's enrichment quality suite runs
+ * real pages through the use case with the real extractor and analyser, so it needs the adapters.
+ */
+export const testAllowList: Readonly<Record<string, ReadonlyArray<string>>> = {
+  worker: ["adapters"]
+}
+
 /** The one entry of another package a package may use although the package itself is not on its list. */
 export const allowedEntries: Readonly<Record<string, ReadonlyArray<string>>> = {
   extension: ["@bookmarks/http/client"]
@@ -93,6 +101,7 @@ const workspaceRule = (pkg: string, target: string, specifier: string, test: boo
   const allowed = allowList[pkg]
   if (allowed === undefined) return `packages/${pkg} has no dependency rules yet: add it to the allow-list`
   if (allowed.includes(target)) return undefined
+  if (test && (testAllowList[pkg] ?? []).includes(target)) return undefined
   if ((allowedEntries[pkg] ?? []).some((entry) => specifier === entry)) return undefined
   if (target === "testkit") {
     return test ? undefined : "the testkit is only for tests; production code never imports it"
