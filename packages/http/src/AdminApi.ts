@@ -2,18 +2,20 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Plan, Timestamp, Webhook } from "@bookmarks/domain"
+import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Payload, Plan, Text, Timestamp, Webhook } from "@bookmarks/domain"
 import { Schema } from "effect"
 import { AdminAuthentication } from "./AdminAuthentication.js"
 import { JsonBody } from "./JsonBody.js"
 import { adminBase, IdPath } from "./Paths.js"
 import * as Problems from "./Problems.js"
 
-export const PlanPayload = Schema.Struct({ plan: Plan.Plan }).annotations({ identifier: "PlanPayload" })
+export const PlanPayload = Schema.Struct({
+  plan: Plan.Plan.annotations({ description: "The plan: free, plus or ultra" })
+}).annotations({ identifier: "PlanPayload", description: "A plan", ...Payload.strict })
 
 export const CreateKeyPayload = Schema.Struct({
-  label: Schema.optional(Schema.String.pipe(Schema.maxLength(200)))
-}).annotations({ identifier: "CreateKeyPayload" })
+  label: Schema.optional(Text.field({ description: "A label for the operator; default empty", maxLength: 200 }))
+}).annotations({ identifier: "CreateKeyPayload", description: "A new key's label", ...Payload.strict })
 
 export const AccountCreated = Schema.Struct({ id: AccountId, plan: Plan.Plan }).annotations({ identifier: "AccountCreated" })
 

@@ -27,18 +27,31 @@ const asProblem = <A, I, R>(status: number, schema: Schema.Schema<A, I, R>): Sch
 
 const afterPrefix = (text: string, prefix: string) => (text.startsWith(prefix) ? text.slice(prefix.length) : text)
 
+/** `invalid_text` when the value is not text the service accepts (NUL, unpaired surrogates), else `invalid_input`. */
 export const InvalidInput = asProblem(
   400,
   Schema.transform(
-    Schema.Struct({ ...members(400, "invalid_input"), field: Schema.String }).annotations({
+    Schema.Struct({
+      ...members(400, "invalid_input", "invalid_text"),
+      field: Schema.String.annotations({ description: "The parameter or body member at fault, e.g. `url` or `tags.0`" })
+    }).annotations({
       identifier: "InvalidInputProblem",
-      description: "A parameter or body field is missing or breaks a rule; `field` names it"
+      description: "A parameter or body member is missing, unknown or breaks a rule; `field` names it. `code` is " +
+        "`invalid_text` when the value contains NUL or an unpaired UTF-16 surrogate."
     }),
     Schema.typeSchema(Errors.InvalidInput),
     {
       strict: true,
-      decode: (p) => new Errors.InvalidInput({ field: p.field, reason: afterPrefix(p.detail, `${p.field}: `) }),
-      encode: (e) => ({ ...Problem.make(400, "invalid_input", "Invalid input", e.message), field: e.field })
+      decode: (p) =>
+        new Errors.InvalidInput({
+          field: p.field,
+          reason: afterPrefix(p.detail, `${p.field}: `),
+          ...(p.code === "invalid_text" ? { code: p.code } : {})
+        }),
+      encode: (e) => ({
+        ...Problem.make(400, e.code ?? "invalid_input", e.code === undefined ? "Invalid input" : "Invalid text", e.message),
+        field: e.field
+      })
     }
   )
 )
@@ -150,8 +163,24 @@ export const MalformedJson = asProblem(
     Schema.typeSchema(HttpErrors.MalformedJson),
     {
       strict: true,
-      decode: () => new HttpErrors.MalformedJson(),
+      decode: (p) => new HttpErrors.MalformedJson({ blank: p.detail.includes("whitespace") }),
       encode: (e) => Problem.make(400, "malformed_json", "Malformed JSON", e.message)
+    }
+  )
+)
+
+export const JsonTooDeep = asProblem(
+  400,
+  Schema.transform(
+    Schema.Struct({ ...members(400, "json_too_deep"), limit: Schema.Int }).annotations({
+      identifier: "JsonTooDeepProblem",
+      description: "The request body nests arrays and objects deeper than `limit` levels"
+    }),
+    Schema.typeSchema(HttpErrors.JsonTooDeep),
+    {
+      strict: true,
+      decode: (p) => new HttpErrors.JsonTooDeep({ limit: p.limit }),
+      encode: (e) => ({ ...Problem.make(400, "json_too_deep", "JSON nested too deeply", e.message), limit: e.limit })
     }
   )
 )
