@@ -83,7 +83,11 @@ const view = {
   type: BookmarkType.annotations({
     description: `Kind of item: ${allTypes.join(", ")}. The list is open: later versions may add kinds, ` +
       "so treat an unknown value like `website`.",
-    jsonSchema: { anyOf: [{ type: "string", enum: [...allTypes] }, { type: "string" }] }
+    jsonSchema: {
+      anyOf: [{ type: "string", enum: [...allTypes] }, { type: "string" }],
+      description: `Kind of item: ${allTypes.join(", ")}. The list is open: later versions may add kinds, ` +
+        "so treat an unknown value like `website`."
+    }
   }),
   tags: Schema.Array(Schema.String).annotations({ description: "The caller's tags, then generated ones" }),
   note: Schema.String.annotations({ description: "The caller's own note" }),

@@ -6,6 +6,7 @@ export const publicBase = "/v1/api"
 export const adminBase = "/admin"
 export const openApiPath = `${publicBase}/openapi.json` as const
 export const docsPath = `${publicBase}/docs` as const
+export const adminOpenApiPath = `${adminBase}/openapi.json` as const
 
 /**
  * The `:id` segment of a resource path. Any string decodes: an id that cannot exist (Ids.isWellFormed) is
@@ -14,6 +15,12 @@ export const docsPath = `${publicBase}/docs` as const
 export const IdPath = Schema.Struct({
   id: Schema.String.annotations({
     description: "The resource's id. Ids are ASCII letters, digits, `_` and `-`; any other value answers 404.",
-    jsonSchema: { type: "string", minLength: 1, maxLength: Ids.maxIdLength, pattern: "^[A-Za-z0-9_-]+$" }
+    jsonSchema: {
+      type: "string",
+      minLength: 1,
+      maxLength: Ids.maxIdLength,
+      pattern: "^[A-Za-z0-9_-]+$",
+      description: "The resource's id. Ids are ASCII letters, digits, `_` and `-`; any other value answers 404."
+    }
   })
 })

@@ -13,12 +13,15 @@ const members = <const Status extends number, const Codes extends readonly [stri
   status: Status,
   ...codes: Codes
 ) => ({
-  type: Schema.String,
-  title: Schema.String,
-  status: Schema.Literal(status),
-  detail: Schema.String,
-  code: Schema.Literal(...codes)
+  type: Problem.Problem.fields.type,
+  title: Problem.Problem.fields.title,
+  status: Schema.Literal(status).annotations({ description: "The HTTP status of the response" }),
+  detail: Problem.Problem.fields.detail,
+  code: Schema.Literal(...codes).annotations({ description: "The stable, machine-readable problem code" })
 })
+
+const resource = Schema.String.annotations({ description: "The kind of resource: bookmark, webhook, account, key, asset" })
+const resourceId = Schema.String.annotations({ description: "The id as it was requested" })
 
 /** Sent as `application/problem+json` with `status`. */
 const asProblem = <A, I, R>(status: number, schema: Schema.Schema<A, I, R>): Schema.Schema<A, I, R> =>
@@ -61,7 +64,9 @@ export const Unauthenticated = asProblem(
   Schema.transform(
     Schema.Struct({
       ...members(401, "unauthenticated"),
-      reason: Schema.Literal("missing", "malformed", "unknown", "revoked")
+      reason: Schema.Literal("missing", "malformed", "unknown", "revoked").annotations({
+        description: "Why the credentials were refused"
+      })
     }).annotations({
       identifier: "UnauthenticatedProblem",
       description: "No usable API key: missing header, malformed, unknown or revoked key"
@@ -78,7 +83,7 @@ export const Unauthenticated = asProblem(
 export const Forbidden = asProblem(
   403,
   Schema.transform(
-    Schema.Struct({ ...members(403, "forbidden"), resource: Schema.String, id: Schema.String }).annotations({
+    Schema.Struct({ ...members(403, "forbidden"), resource, id: resourceId }).annotations({
       identifier: "ForbiddenProblem",
       description: "The resource belongs to another account"
     }),
@@ -94,7 +99,7 @@ export const Forbidden = asProblem(
 export const NotFound = asProblem(
   404,
   Schema.transform(
-    Schema.Struct({ ...members(404, "not_found"), resource: Schema.String, id: Schema.String }).annotations({
+    Schema.Struct({ ...members(404, "not_found"), resource, id: resourceId }).annotations({
       identifier: "NotFoundProblem",
       description: "No resource with that id"
     }),
@@ -112,10 +117,10 @@ export const RateLimited = asProblem(
   Schema.transform(
     Schema.Struct({
       ...members(429, "rate_limited_minute", "rate_limited_month"),
-      window: Schema.Literal("minute", "month"),
-      limit: Schema.Number,
-      retryAfter: Schema.Number,
-      resetAt: Timestamp.IsoTimestamp
+      window: Schema.Literal("minute", "month").annotations({ description: "The allowance that is used up" }),
+      limit: Schema.Number.annotations({ description: "Requests that window allows" }),
+      retryAfter: Schema.Number.annotations({ description: "Seconds until the window resets (as `Retry-After`)" }),
+      resetAt: Timestamp.IsoTimestamp.annotations({ description: "When the window resets" })
     }).annotations({
       identifier: "RateLimitedProblem",
       description: "The per-minute or the monthly allowance is used up; `window` and `code` say which"
@@ -172,7 +177,10 @@ export const MalformedJson = asProblem(
 export const JsonTooDeep = asProblem(
   400,
   Schema.transform(
-    Schema.Struct({ ...members(400, "json_too_deep"), limit: Schema.Int }).annotations({
+    Schema.Struct({
+      ...members(400, "json_too_deep"),
+      limit: Schema.Int.annotations({ description: "The deepest nesting accepted" })
+    }).annotations({
       identifier: "JsonTooDeepProblem",
       description: "The request body nests arrays and objects deeper than `limit` levels"
     }),
@@ -188,7 +196,10 @@ export const JsonTooDeep = asProblem(
 export const PayloadTooLarge = asProblem(
   413,
   Schema.transform(
-    Schema.Struct({ ...members(413, "payload_too_large"), limit: Schema.Number }).annotations({
+    Schema.Struct({
+      ...members(413, "payload_too_large"),
+      limit: Schema.Number.annotations({ description: "The largest body accepted, in bytes" })
+    }).annotations({
       identifier: "PayloadTooLargeProblem",
       description: "The request body is larger than 64 KiB"
     }),
