@@ -71,6 +71,7 @@ const cases: ReadonlyArray<readonly [string, number, string, BadRequest]> = [
     [`the JSON body ${text}`, 400, "invalid_input", raw("/v1/api/bookmarks", text)] as const
   ),
   ["a webhook body that is a list", 400, "invalid_input", raw("/v1/api/webhooks", "[{}]")],
+  ["an empty multipart body", 415, "unsupported_media_type", { method: "POST", path: "/v1/api/bookmarks", raw: "", contentType: "multipart/form-data; boundary=x" }],
   ["JSON nested 10,000 deep", 400, "json_too_deep", raw("/v1/api/bookmarks", deep(10_000))],
   ["a webhook body nested 10,000 deep", 400, "json_too_deep", raw("/v1/api/webhooks", deep(10_000))],
   ["an admin body nested 10,000 deep", 400, "json_too_deep", { ...raw("/admin/accounts", deep(10_000)), admin: true }],

@@ -1,5 +1,5 @@
 /**
- * The body check behind every JSON endpoint: 415 unless JSON, 413 over 64 KiB (by Content-Length before
+ * The body check behind every JSON endpoint: 415 when a type other than JSON is declared, 413 over 64 KiB (by Content-Length before
  * reading, else while reading), 400 when it is only whitespace, nests deeper than `maxDepth` or does not parse.
  * The body text is read once and cached by the request, so the endpoint's own decoding reuses it; after this
  * check that decoding can neither throw (whitespace is no JSON) nor recurse without bound.
@@ -22,12 +22,13 @@ export const isJson = (contentType: string): boolean =>
 const check = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   if (!HttpMethod.hasBody(request.method)) return
+  const contentType = request.headers["content-type"]
+  // No Content-Type is read as JSON, as the endpoint's decoding does. Another type is refused even without a
+  // body: the endpoint's decoding would read an empty body by that type (an empty multipart body cannot be read).
+  if (contentType !== undefined && !isJson(contentType)) return yield* new UnsupportedMediaType({ contentType })
   const length = request.headers["content-length"]
   const chunked = request.headers["transfer-encoding"] !== undefined
   if (!chunked && (length === undefined || length.trim() === "0")) return
-  const contentType = request.headers["content-type"]
-  // No Content-Type is read as JSON, as the endpoint's decoding does.
-  if (contentType !== undefined && !isJson(contentType)) return yield* new UnsupportedMediaType({ contentType })
   if (length !== undefined && Number(length) > maxBytes) return yield* new PayloadTooLarge({ limit: maxBytes })
   const text = yield* request.text.pipe(
     HttpIncomingMessage.withMaxBodySize(Option.some(maxBytes)),
