@@ -26,13 +26,15 @@ export const toInvalidInput = (error: HttpApiDecodeError): Errors.InvalidInput =
   if (issue.path.length === 0 && issue._tag === "Type") {
     return new Errors.InvalidInput({ field: "body", reason: "must be a JSON object" })
   }
-  // Each alternative of a union (`tags`: a list or a string) reports its own "Expected …": say it once.
+  // An optional member also reports "Expected undefined"; each alternative of a union (`tags`: a list or a
+  // string) its own "Expected …": say what is wrong once.
   const field = fieldOf(issue)
-  const alternatives = error.issues.filter((other) => other._tag === "Type" && fieldOf(other) === field)
-  if (issue._tag === "Type" && alternatives.length > 1) {
+  const alternatives = error.issues.filter((other) => fieldOf(other) === field && !other.message.startsWith("Expected undefined"))
+  const first = alternatives[0] ?? issue
+  if (alternatives.length > 1 && alternatives.every((other) => other._tag === "Type")) {
     return new Errors.InvalidInput({ field, reason: "has none of the accepted types (see the OpenAPI document)" })
   }
-  return new Errors.InvalidInput({ field: fieldOf(issue), reason: clip(issue.message) })
+  return new Errors.InvalidInput({ field, reason: clip(first.message) })
 }
 
 const isDecodeError = (u: unknown): u is HttpApiDecodeError => u instanceof HttpApiDecodeError
