@@ -5,7 +5,7 @@
  * that they accept), and the library changed by accepted requests only. The seed is printed; `FUZZ_SEED=<n>`
  * replays a run, `FUZZ_CASES=<n>` changes its length.
  */
-import { FastCheck as fc } from "effect"
+import { FastCheck as fc, Option } from "effect"
 import { afterAll, beforeAll, expect, it } from "vitest"
 import * as ApiAccounts from "../support/ApiAccounts.js"
 import type { Page } from "../support/ApiPaging.js"
@@ -148,7 +148,8 @@ const pageFaults = (page: Page | undefined, query: NonNullable<Oracle.Expected["
   const faults: Array<string> = []
   if (page.bookmarks.length > query.limit) faults.push(`${page.bookmarks.length} rows for limit ${query.limit}`)
   for (const row of page.bookmarks) {
-    if (query.url._tag === "Some" && row.url !== query.url.value) faults.push(`row ${row.url} for url=${query.url.value}`)
+    const url = query.url ?? Option.none()
+    if (Option.isSome(url) && row.url !== url.value) faults.push(`row ${row.url} for url=${url.value}`)
     if (query.type._tag === "Some" && row.type !== query.type.value) faults.push(`row of type ${row.type}`)
     if (query.before._tag === "Some" && Date.parse(row.createdAt) >= query.before.value) faults.push("row not before the cursor")
     const tag = query.tag
