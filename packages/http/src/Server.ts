@@ -25,8 +25,8 @@ import * as DecodeErrors from "./middleware/DecodeErrors.js"
 import * as Fallback from "./middleware/Fallback.js"
 import * as JsonBodyLive from "./middleware/JsonBodyLive.js"
 import * as Mounts from "./Mounts.js"
+import * as OpenApiDocuments from "./OpenApiDocuments.js"
 import * as RequestLog from "./middleware/RequestLog.js"
-import { openApiPath } from "./Paths.js"
 
 export interface Options {
   /** Bearer token of the admin API. */
@@ -73,7 +73,7 @@ const serveApp = (beforeStop: Effect.Effect<void>) =>
 export const layer = (options: Options, beforeStop: Effect.Effect<void> = Effect.void) =>
   serveApp(beforeStop).pipe(
     Layer.provide(DocsPage.layer),
-    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: openApiPath })),
+    Layer.provide(OpenApiDocuments.layer),
     Layer.provide(DecodeErrors.layer),
     Layer.provide(apiLayer(options)),
     Layer.provide(HttpServer.layerContext)

@@ -153,10 +153,16 @@ const screenshotAssetIds = statements(
     WHERE screenshot <> '' AND screenshot !~ '^[0-9a-f]{32}$'`
 )
 
+/** The `url=` filter of a page: one account's bookmarks of one page, newest first, without a scan. */
+const bookmarksByUrl = statements(
+  `CREATE INDEX bookmarks_account_url ON bookmarks (account_id, url, created_at)`
+)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_initial": initial,
-  "0002_screenshot_asset_ids": screenshotAssetIds
+  "0002_screenshot_asset_ids": screenshotAssetIds,
+  "0005_bookmarks_url": bookmarksByUrl
 }
 
 export const table = "effect_sql_migrations"

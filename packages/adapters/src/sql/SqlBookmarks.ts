@@ -119,6 +119,8 @@ export const make = Effect.gen(function*() {
         ...Option.toArray(Option.map(query.before, (before) => sql`created_at < ${before}`)),
         ...Option.toArray(Option.map(query.tag, (tag) => sql`tag_keys @> ${[Tags.tagKey(tag.trim())]}::text[]`)),
         ...Option.toArray(Option.map(query.type, (type) => sql`type = ${type}`)),
+        // Indexed by (account_id, url, created_at): the browser extension asks "is this page saved?" per tab.
+        ...Option.toArray(Option.map(query.url ?? Option.none(), (url) => sql`url = ${url}`)),
         ...Option.toArray(Option.map(query.q, (q) => sql`search @@ ${tsquery(sql, q)}`))
       ]
       const rows = yield* storage(sql`

@@ -22,7 +22,7 @@ describe.runIf(database.run)("Migrations on Postgres", () => {
       expect([...first, ...second].sort((a, b) => a[0] - b[0])).toEqual(all)
       expect(yield* migrate(a)).toEqual([])
       const sql = Context.get(b, SqlClient.SqlClient)
-      const rows = yield* sql`SELECT migration_id FROM ${sql(Migrations.table)}`
+      const rows = yield* sql`SELECT migration_id FROM ${sql(Migrations.table)} ORDER BY migration_id`
       expect(yield* Schema.decodeUnknown(Schema.Array(Schema.Struct({ migration_id: Schema.Number })))(rows))
         .toEqual(all.map(([n]) => ({ migration_id: n })))
       const tables = yield* sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`

@@ -174,7 +174,7 @@ export const register = (context: () => ApiContext, generation: Generation) => {
       expectToolError(await s.call("save_bookmark", { url: "https://example.com/", tags: ["x".repeat(65)] }), /^tags: /)
       expectToolError(await s.call("save_bookmark", { url: "https://example.com/", extra: 1 }), /extra/)
       expectToolError(await s.call("save_bookmark", {}), /url/)
-      expectToolError(await s.call("search_bookmarks", { limit: 0 }), /^limit: must be an integer of at least 1$/)
+      expectToolError(await s.call("search_bookmarks", { limit: 0 }), /^limit: must be an integer from 1 to 2147483647$/)
       expectToolError(await s.call("search_bookmarks", { limit: 1.5 }), /limit/)
       expectToolError(await s.call("search_bookmarks", { before: "yesterday" }), /^before: /)
       expectToolError(await s.call("search_bookmarks", { type: "book" }), /type/)

@@ -22,7 +22,8 @@ export class Bookmarks extends Context.Tag("Bookmarks")<Bookmarks, {
   readonly get: (id: BookmarkId) => Storage<Option.Option<Bookmark.Record>>
   /**
    * Newest first, at most `query.limit` rows strictly older than `before`, filtered by effective tag
-   * (case-insensitive), type and full-text query over title, description, summary, tags, note, URL and page text.
+   * (case-insensitive), type, exact (normalised) URL and full-text query over title, description, summary, tags,
+   * note, URL and page text. A query without a searchable word (`++`) matches nothing.
    * Rows may come back with `pageText` empty: no list view shows it and it can be large.
    */
   readonly list: (accountId: AccountId, query: ListQuery) => Storage<ReadonlyArray<Bookmark.Record>>

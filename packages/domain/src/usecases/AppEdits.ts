@@ -2,21 +2,30 @@
 import { Effect, Either, Option, Schema } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import { InvalidInput, NotFound } from "../Errors.js"
-import { BookmarkId, WebhookId } from "../Ids.js"
+import { BookmarkId, isWellFormed, WebhookId } from "../Ids.js"
 import { Links } from "../Links.js"
+import * as Payload from "../Payload.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 import { Webhooks } from "../ports/Webhooks.js"
 import * as Tags from "../Tags.js"
+import * as Text from "../Text.js"
 import * as Webhook from "../Webhook.js"
 import { getAccount } from "./ManageAccounts.js"
 import { saveBookmark } from "./SaveBookmark.js"
 
+export const maxTitleLength = 1_000
+export const maxDescriptionLength = 5_000
+
 export const EditPayload = Schema.Struct({
-  title: Schema.optional(Schema.String),
-  description: Schema.optional(Schema.String),
-  tags: Schema.optional(Schema.Union(Schema.Array(Schema.String), Schema.String)),
-  note: Schema.optional(Schema.String)
-}).annotations({ identifier: "EditBookmark" })
+  title: Schema.optional(Text.field({ description: "The title readers see from now on", maxLength: maxTitleLength })),
+  description: Schema.optional(Text.field({ description: "The description readers see", maxLength: maxDescriptionLength })),
+  tags: Schema.optional(Bookmark.TagsInput),
+  note: Schema.optional(Text.field({ description: "The note readers see", maxLength: Bookmark.maxNoteLength }))
+}).annotations({
+  identifier: "EditBookmark",
+  description: "The members given replace the derived (or saved) values in every later answer",
+  ...Payload.strict
+})
 export type EditPayload = typeof EditPayload.Type
 
 const bounded = (field: string, value: string | undefined, max: number) =>
@@ -25,8 +34,8 @@ const bounded = (field: string, value: string | undefined, max: number) =>
     : Either.left(new InvalidInput({ field, reason: `must be at most ${max} characters` }))
 
 export const editBookmark = Effect.fn("EditBookmark")(function*(id: string, payload: EditPayload) {
-  const title = yield* bounded("title", payload.title, 1_000)
-  const description = yield* bounded("description", payload.description, 5_000)
+  const title = yield* bounded("title", payload.title, maxTitleLength)
+  const description = yield* bounded("description", payload.description, maxDescriptionLength)
   const note = yield* bounded("note", payload.note, Bookmark.maxNoteLength)
   const tags = payload.tags === undefined ? undefined : yield* Tags.parse(payload.tags)
   const overrides: Bookmark.Overrides = {
@@ -35,6 +44,7 @@ export const editBookmark = Effect.fn("EditBookmark")(function*(id: string, payl
     ...(tags === undefined ? {} : { tags }),
     ...(note === undefined ? {} : { note })
   }
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "bookmark", id })
   const bookmarks = yield* Bookmarks
   const edited = yield* bookmarks.edit(BookmarkId.make(id), overrides)
   if (Option.isNone(edited)) return yield* new NotFound({ resource: "bookmark", id })
@@ -43,8 +53,12 @@ export const editBookmark = Effect.fn("EditBookmark")(function*(id: string, payl
 
 export const AppSavePayload = Schema.Struct({
   ...Bookmark.CreatePayload.fields,
-  source: Schema.Literal("app", "extension")
-}).annotations({ identifier: "AppSaveBookmark" })
+  source: Schema.Literal("app", "extension").annotations({ description: "Where the save was made" })
+}).annotations({
+  identifier: "AppSaveBookmark",
+  description: "A save made in the app or the browser extension: the same rules and event as `POST /v1/api/bookmarks`",
+  ...Payload.strict
+})
 export type AppSavePayload = typeof AppSavePayload.Type
 
 /** A save from the app or the extension: the same path and the same event as an API save. */
@@ -56,6 +70,7 @@ export const saveFromApp = Effect.fn("SaveFromApp")(function*(accountId: string,
 
 /** Re-activates a webhook; its failure run starts afresh. */
 export const enableWebhook = Effect.fn("EnableWebhook")(function*(id: string) {
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "webhook", id })
   const webhooks = yield* Webhooks
   const updated = yield* webhooks.setActive(WebhookId.make(id), true)
   if (Option.isNone(updated)) return yield* new NotFound({ resource: "webhook", id })

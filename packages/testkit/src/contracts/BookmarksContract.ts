@@ -1,4 +1,4 @@
-/** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters, search, completion, edits. */
+/** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters (tag, type, exact URL), search, completion, edits. */
 import { type Accounts, Bookmark, BookmarkId, Bookmarks, Pagination } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
@@ -78,6 +78,28 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(yield* ids({ type: "article" })).toEqual([b.id])
         expect(yield* ids({ type: "article", tag: "web" })).toEqual([])
         expect(yield* ids({ type: "website", tag: "web" })).toEqual([a.id])
+      })))
+
+    it.effect("filters by exact URL as a save normalises it: one page's bookmarks only, newest first, per account", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const other = yield* newAccount()
+        const first = yield* insertBookmark(account.id, 10, { url: "https://example.com/" })
+        yield* insertBookmark(account.id, 20, { url: "https://example.com/other" })
+        yield* insertBookmark(account.id, 25, { url: "https://example.com/?q=1" })
+        const again = yield* insertBookmark(account.id, 30, { url: "https://example.com/", callerTags: ["again"] })
+        yield* insertBookmark(other.id, 40, { url: "https://example.com/" })
+        const ids = (params: Pagination.ListParams) =>
+          Effect.map(bookmarks.list(account.id, query(params)), (rows) => rows.map((r) => r.id))
+        for (const spelling of ["https://example.com/", "https://EXAMPLE.com", "  https://example.com:443/ "]) {
+          expect(yield* ids({ url: spelling }), spelling).toEqual([again.id, first.id])
+        }
+        expect(yield* ids({ url: "https://example.com/", tag: "again" })).toEqual([again.id])
+        expect(yield* ids({ url: "https://example.com/", before: new Date(30).toISOString() })).toEqual([first.id])
+        expect(yield* ids({ url: "https://example.com/", limit: "1" })).toEqual([again.id])
+        expect(yield* ids({ url: "https://example.com/missing" })).toEqual([])
+        expect(yield* ids({ url: "http://example.com/" })).toEqual([])
       })))
 
     it.effect("searches title, description, summary, tags, note, URL host and page text", () =>

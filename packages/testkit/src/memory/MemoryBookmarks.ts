@@ -41,6 +41,7 @@ export const make = () => {
           .filter((r) => Option.match(query.before, { onNone: () => true, onSome: (b) => r.createdAt < b }))
           .filter((r) => Option.match(query.tag, { onNone: () => true, onSome: (t) => Tags.has(Bookmark.effective(r).tags, t) }))
           .filter((r) => Option.match(query.type, { onNone: () => true, onSome: (t) => r.derived.type === t }))
+          .filter((r) => Option.match(query.url ?? Option.none(), { onNone: () => true, onSome: (u) => r.url === u }))
           .filter((r) => Option.match(query.q, { onNone: () => true, onSome: (q) => matches(searchable(r), q) }))
           .sort((a, b) => b.createdAt - a.createdAt)
           .slice(0, query.limit)
