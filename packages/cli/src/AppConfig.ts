@@ -25,7 +25,8 @@ export interface AppConfig {
   readonly logFormat: "pretty" | "json"
 }
 
-const invalid = (name: string, message: string) => ConfigError.InvalidData([name], message)
+// Config.mapOrFail puts the variable's name in front of the path itself.
+const invalid = (message: string) => ConfigError.InvalidData([], message)
 
 const httpUrl = (name: string) =>
   Config.string(name).pipe(
@@ -36,7 +37,7 @@ const httpUrl = (name: string) =>
       } catch {
         // reported below
       }
-      return Either.left(invalid(name, `must be an http(s) URL, got '${value}'`))
+      return Either.left(invalid(`must be an http(s) URL, got '${value}'`))
     })
   )
 
@@ -45,19 +46,19 @@ const flag = (name: string) => Config.withDefault(Config.boolean(name), false)
 const durationList = (name: string) =>
   Config.string(name).pipe(
     Config.mapOrFail((value) =>
-      Either.mapLeft(Delivery.parseSchedule(value), (e) => invalid(name, e.reason)))
+      Either.mapLeft(Delivery.parseSchedule(value), (e) => invalid(e.reason)))
   )
 
 const duration = (name: string) =>
   Config.string(name).pipe(
-    Config.mapOrFail((value) => Either.mapLeft(Delivery.parseDuration(name, value), (e) => invalid(name, e.reason)))
+    Config.mapOrFail((value) => Either.mapLeft(Delivery.parseDuration(name, value), (e) => invalid(e.reason)))
   )
 
 const planLimits = Config.string("PLAN_LIMITS").pipe(
   Config.mapOrFail((value) =>
     Either.mapLeft(
       Schema.decodeEither(Schema.parseJson(Plan.TableOverride))(value),
-      () => invalid("PLAN_LIMITS", `must be JSON like {"ultra":{"perMinute":1000,"perMonth":100000}}`)
+      () => invalid(`must be JSON like {"ultra":{"perMinute":1000,"perMonth":100000}}`)
     ))
 )
 

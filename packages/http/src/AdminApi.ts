@@ -38,6 +38,15 @@ export type KeyInfo = typeof KeyInfo.Type
 export const AccountDetails = Schema.Struct({ ...AccountInfo.fields, keys: Schema.Array(KeyInfo) })
   .annotations({ identifier: "AccountDetails" })
 
+/** One page of accounts, oldest first; `next` is the `after` of the following page (null on the last page). */
+export const AccountPage = Schema.Struct({ accounts: Schema.Array(AccountInfo), next: Schema.NullOr(AccountId) })
+  .annotations({ identifier: "AccountPage" })
+
+export const AccountListParams = Schema.Struct({
+  limit: Schema.optional(Schema.String),
+  after: Schema.optional(Schema.String)
+}).annotations({ identifier: "AccountListParams" })
+
 export const KeyList = Schema.Struct({ keys: Schema.Array(KeyInfo) }).annotations({ identifier: "ApiKeyList" })
 
 /** The only time the key itself is shown. */
@@ -50,6 +59,17 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(PlanPayload)
       .addSuccess(AccountCreated, { status: 201 })
       .annotateContext(OpenApi.annotations({ summary: "Create an account on a plan" }))
+  )
+  .add(
+    HttpApiEndpoint.get("listAccounts", "/accounts")
+      .setUrlParams(AccountListParams)
+      .addSuccess(AccountPage)
+      .addError(Problems.InvalidInput)
+      .annotateContext(OpenApi.annotations({
+        summary: "List accounts, oldest first",
+        description: "Page with `after` = the previous answer's `next`; `limit` defaults to 50, values above 100 " +
+          "are clamped to 100."
+      }))
   )
   .add(
     HttpApiEndpoint.get("getAccount", "/accounts/:id")
