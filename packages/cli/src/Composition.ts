@@ -15,9 +15,10 @@ import {
 import { type Errors, Policy } from "@bookmarks/domain"
 import type { PlatformError } from "@effect/platform/Error"
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { join, resolve } from "node:path"
 import type { AppConfig } from "./AppConfig.js"
+import * as PgliteTemplate from "./PgliteTemplate.js"
 
 /** Where the embedded database lives. */
 export const pgliteDir = (config: AppConfig) => resolve(config.dataDir, "pglite")
@@ -34,7 +35,11 @@ export const storage = (
   const sql = Option.match(config.databaseUrl, {
     onNone: () =>
       Layer.merge(
-        SqlStorage.embedded({ dataDir: pgliteDir(config), publicUrl }),
+        // A new database is a copy of the template, not a fresh initdb (PgliteTemplate.ts).
+        Layer.unwrapEffect(Effect.as(
+          PgliteTemplate.prepare(pgliteDir(config)),
+          SqlStorage.embedded({ dataDir: pgliteDir(config), publicUrl })
+        )),
         FileAssetStore.layer({ dataDir: resolve(config.dataDir), publicUrl })
       ),
     onSome: (url) => SqlStorage.postgres({ url, publicUrl })

@@ -9,6 +9,7 @@ import type { AppConfig } from "./AppConfig.js"
 import * as Composition from "./Composition.js"
 import { loadConfig } from "./LoadConfig.js"
 import * as Logging from "./Logging.js"
+import * as PgliteTemplate from "./PgliteTemplate.js"
 
 /** What a newcomer needs to see once the server listens. */
 const banner = (config: AppConfig) =>
@@ -42,4 +43,13 @@ export const migrate = Effect.gen(function*() {
   const config = yield* loadConfig
   yield* Layer.build(Composition.storage(config)).pipe(Effect.scoped)
   yield* Console.log("Migrations are up to date.")
+})
+
+/** Readies this install for a fast first start: the bundle is built by the bin already; this makes the template. */
+export const prepare = Effect.gen(function*() {
+  const template = yield* PgliteTemplate.ensure()
+  yield* Console.log(Option.match(template, {
+    onNone: () => "No PGlite template could be made here; a new embedded database will run initdb itself.",
+    onSome: (dir) => `PGlite template ready in ${dir}`
+  }))
 })

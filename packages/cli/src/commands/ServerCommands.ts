@@ -18,4 +18,8 @@ const migrate = Command.make("migrate", {}, () => Effect.flatMap(serve(), (s) =>
   Command.withDescription("Run the database migrations and exit")
 )
 
-export const commands = [start, api, work, migrate] as const
+const prepare = Command.make("prepare", {}, () => Effect.flatMap(serve(), (s) => s.prepare)).pipe(
+  Command.withDescription("Get this install ready for a fast first start (npm install runs it; safe to repeat)")
+)
+
+export const commands = [start, api, work, migrate, prepare] as const
