@@ -21,7 +21,7 @@ const mounts = Mounts.none
 export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
   Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
-    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host })
+    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host, corsOrigins: config.corsOrigins })
   )).pipe(Layer.provide(Layer.mergeAll(Composition.apiServices(config, overrides), health, mounts)))
 
 /** Enrichment and delivery runners; they stop (releasing leases) with the layer's scope. */

@@ -21,6 +21,8 @@ export interface AppConfig {
   readonly openAi: Option.Option<{ readonly baseUrl: string; readonly apiKey: Option.Option<Redacted.Redacted<string>>; readonly model: string }>
   readonly plans: Plan.Table
   readonly workerConcurrency: number
+  /** Browser origins allowed to call the JSON API (CORS); empty: off. */
+  readonly corsOrigins: ReadonlyArray<string>
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
 }
@@ -62,6 +64,26 @@ const planLimits = Config.string("PLAN_LIMITS").pipe(
     ))
 )
 
+/** `CORS_ORIGINS`: comma-separated exact origins (scheme://host[:port]) or `*`. */
+const corsOrigins = Config.string("CORS_ORIGINS").pipe(
+  Config.mapOrFail((value) => {
+    const origins = value.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter((o) => o !== "")
+    for (const origin of origins) {
+      if (origin === "*") continue
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(origin)
+      } catch {
+        parsed = undefined
+      }
+      if (parsed === undefined || !["http:", "https:"].includes(parsed.protocol) || parsed.origin !== origin) {
+        return Either.left(invalid(`'${origin}' is not an origin like https://app.example.com (scheme, host and port only)`))
+      }
+    }
+    return Either.right(origins)
+  })
+)
+
 const port = Config.integer("PORT").pipe(
   Config.withDefault(3000),
   Config.validate({ message: "must be an integer between 0 and 65535", validation: (n) => n >= 0 && n <= 65535 })
@@ -94,6 +116,7 @@ export const config: Config.Config<AppConfig> = Config.all({
     Config.withDefault(2),
     Config.validate({ message: "must be an integer between 1 and 64", validation: (n) => n >= 1 && n <= 64 })
   ),
+  corsOrigins: Config.withDefault(corsOrigins, []),
   logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
   logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT"))
 }).pipe(
@@ -120,6 +143,7 @@ export const config: Config.Config<AppConfig> = Config.all({
     openAi: Option.map(c.openAiBase, (baseUrl) => ({ baseUrl, apiKey: c.openAiKey, model: c.openAiModel })),
     plans: Option.match(c.planOverride, { onNone: () => Plan.defaultTable, onSome: (o) => Plan.withOverride(Plan.defaultTable, o) }),
     workerConcurrency: c.workerConcurrency,
+    corsOrigins: c.corsOrigins,
     logLevel: c.logLevel,
     logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json"))
   }))

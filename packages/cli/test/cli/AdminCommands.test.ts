@@ -113,6 +113,11 @@ describe("server configuration", () => {
     expect(ran.stderr.split("\n").filter((l) => l !== "")).toEqual([
       "Invalid configuration: PUBLIC_URL: must be an http(s) URL, got 'ftp://example.com'"
     ])
+    const cors = await Cli.run(["migrate"], { DATA_DIR: service.storage.dataDir, CORS_ORIGINS: "https://app.example.com/home" })
+    expect(cors.code).toBe(1)
+    expect(cors.stderr.trim()).toBe(
+      "Invalid configuration: CORS_ORIGINS: 'https://app.example.com/home' is not an origin like https://app.example.com (scheme, host and port only)"
+    )
   })
 })
 
