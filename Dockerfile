@@ -11,7 +11,7 @@ RUN deploy/install.sh app
 
 FROM ${NODE_IMAGE} AS runtime
 COPY deploy/install.sh /usr/local/bin/bookmarks-install
-RUN bookmarks-install system
+RUN /usr/local/bin/bookmarks-install system
 WORKDIR /app
 COPY --from=build /app /app
 ENV NODE_ENV=production \

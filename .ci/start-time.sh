@@ -4,7 +4,7 @@
 # Usage: .ci/start-time.sh [work-dir]   (bounded: each step has a timeout; exits non-zero if a start fails)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-work="${1:-$(mktemp -d)}"
+if [ -n "${1:-}" ]; then work="$1"; else work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT; fi
 clone="$work/clone"
 rm -rf "$clone"
 git clone -q "$repo" "$clone"
