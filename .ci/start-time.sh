@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Times what a newcomer waits for: a fresh clone of this commit, `npm ci`, then `npm start` until /health answers
 # (first start: empty data directory), stopped, and started again (a later start). Prints the three figures.
-# Usage: .ci/start-time.sh [work-dir]   (bounded: each step has a timeout; exits non-zero if a start fails)
+# Usage: .ci/start-time.sh [work-dir [revision]]   (default: a temporary directory and HEAD; bounded: each step has a timeout; exits non-zero if a start fails)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 if [ -n "${1:-}" ]; then work="$1"; else work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT; fi
 clone="$work/clone"
 rm -rf "$clone"
 git clone -q "$repo" "$clone"
-git -C "$clone" checkout -q "$(git -C "$repo" rev-parse HEAD)"
+git -C "$clone" checkout -q "$(git -C "$repo" rev-parse "${2:-HEAD}")"
 cd "$clone"
 
 now() { date +%s.%N; }
