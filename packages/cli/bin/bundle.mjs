@@ -45,6 +45,9 @@ export const isStale = () => {
   return inputs.some((input) => newestIn(input) > built)
 }
 
+/** Compiled into the bundle: the workspace's packages and Effect's; every other package stays in node_modules. */
+export const isInlined = (name, workspace) => workspace.has(name) || name === "effect" || name.startsWith("@effect/")
+
 /** Bare imports of anything but the workspace and Effect stay imports of node_modules. */
 const externals = (inlined) => ({
   name: "bookmarks-externals",
@@ -76,7 +79,7 @@ const removeOldChunks = (current) => {
 export const bundle = async () => {
   const { build } = await import("esbuild")
   const workspace = new Set(workspacePackages().map((p) => p.name))
-  const inlined = (name) => workspace.has(name) || name === "effect" || name.startsWith("@effect/")
+  const inlined = (name) => isInlined(name, workspace)
   const result = await build({
     absWorkingDir: root,
     entryPoints: { bookmarks: "packages/cli/src/bin.ts" },
