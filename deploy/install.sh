@@ -16,6 +16,8 @@ data=/data
 
 system() {
   if [ "${1:-}" = "--check" ]; then
+    # Without package lists apt knows nothing; fetch them once.
+    compgen -G "/var/lib/apt/lists/*_Packages*" >/dev/null || apt-get update -qq
     for package in "${packages[@]}"; do
       policy="$(apt-cache policy "$package")"
       if [[ ! "$policy" =~ Candidate:\ [^\(] ]]; then
