@@ -12,6 +12,7 @@ const examples: Record<string, string> = {
 }
 
 const announced = /\[skip\] (\w+) is not set/
+const otherReason = "no variable (skipped by the test itself, e.g. a variant for machines without a browser, or a -t filter)"
 
 export default class SkipSummaryReporter implements Reporter {
   /** Test file (module id) → the variables its tests wanted and did not get. */
@@ -40,7 +41,7 @@ export default class SkipSummaryReporter implements Reporter {
           counts.skipped++
           const variables = [...(this.missing.get(module.id) ?? [])].sort()
           for (const v of variables) wanted.add(v)
-          const need = variables.join(" and ") || "no variable (filtered out, e.g. by -t)"
+          const need = variables.join(" and ") || otherReason
           byNeed.set(need, (byNeed.get(need) ?? 0) + 1)
         }
       }
