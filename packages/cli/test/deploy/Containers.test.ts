@@ -132,6 +132,7 @@ describe("compose.yaml", () => {
 
   it("runs `work` from the same image on the same database, without the HTTP health check", () => {
     expect(worker?.image).toBe(api?.image)
+    expect(worker?.build).toBe(api?.build)
     expect(worker?.command).toEqual(["work"])
     expect(worker?.environment?.["DATABASE_URL"]).toBe(api?.environment?.["DATABASE_URL"])
     expect(worker?.healthcheck?.disable).toBe(true)
