@@ -66,12 +66,13 @@ const writeAtomically = (path, contents) => {
   renameSync(temporary, path)
 }
 
-/** Chunks no build refers to any more, left a day for processes started from an older build. */
+/** Chunks no build refers to any more (content-hashed names), left a day for processes started from an older build. */
 const removeOldChunks = (current) => {
   const dayAgo = Date.now() - 24 * 3600_000
   for (const name of readdirSync(outdir)) {
     const path = join(outdir, name)
-    if (!current.has(path) && name.startsWith("chunk-") && statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true })
+    const chunk = /-[A-Z0-9]{8}\.js(\.map)?$/.test(name)
+    if (chunk && !current.has(path) && statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true })
   }
 }
 
