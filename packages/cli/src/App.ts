@@ -25,7 +25,7 @@ export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}
   const services = Composition.apiServices(config, overrides)
   return Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
-    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host })
+    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host, corsOrigins: config.corsOrigins })
   )).pipe(Layer.provide(Layer.mergeAll(services, health, mounts(config).pipe(Layer.provide(services)))))
 }
 

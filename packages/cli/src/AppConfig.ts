@@ -28,11 +28,14 @@ export interface AppConfig {
   readonly openAi: Option.Option<{ readonly baseUrl: string; readonly apiKey: Option.Option<Redacted.Redacted<string>>; readonly model: string }>
   readonly plans: Plan.Table
   readonly workerConcurrency: number
+  /** Browser origins allowed to call the JSON API (CORS); empty: off. */
+  readonly corsOrigins: ReadonlyArray<string>
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
 }
 
-const invalid = (name: string, message: string) => ConfigError.InvalidData([name], message)
+// Config.mapOrFail puts the variable's name in front of the path itself.
+const invalid = (message: string) => ConfigError.InvalidData([], message)
 
 const httpUrl = (name: string) =>
   Config.string(name).pipe(
@@ -43,7 +46,7 @@ const httpUrl = (name: string) =>
       } catch {
         // reported below
       }
-      return Either.left(invalid(name, `must be an http(s) URL, got '${value}'`))
+      return Either.left(invalid(`must be an http(s) URL, got '${value}'`))
     })
   )
 
@@ -52,20 +55,40 @@ const flag = (name: string) => Config.withDefault(Config.boolean(name), false)
 const durationList = (name: string) =>
   Config.string(name).pipe(
     Config.mapOrFail((value) =>
-      Either.mapLeft(Delivery.parseSchedule(value), (e) => invalid(name, e.reason)))
+      Either.mapLeft(Delivery.parseSchedule(value), (e) => invalid(e.reason)))
   )
 
 const duration = (name: string) =>
   Config.string(name).pipe(
-    Config.mapOrFail((value) => Either.mapLeft(Delivery.parseDuration(name, value), (e) => invalid(name, e.reason)))
+    Config.mapOrFail((value) => Either.mapLeft(Delivery.parseDuration(name, value), (e) => invalid(e.reason)))
   )
 
 const planLimits = Config.string("PLAN_LIMITS").pipe(
   Config.mapOrFail((value) =>
     Either.mapLeft(
       Schema.decodeEither(Schema.parseJson(Plan.TableOverride))(value),
-      () => invalid("PLAN_LIMITS", `must be JSON like {"ultra":{"perMinute":1000,"perMonth":100000}}`)
+      () => invalid(`must be JSON like {"ultra":{"perMinute":1000,"perMonth":100000}}`)
     ))
+)
+
+/** `CORS_ORIGINS`: comma-separated exact origins (scheme://host[:port]) or `*`. */
+const corsOrigins = Config.string("CORS_ORIGINS").pipe(
+  Config.mapOrFail((value) => {
+    const origins = value.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter((o) => o !== "")
+    for (const origin of origins) {
+      if (origin === "*") continue
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(origin)
+      } catch {
+        parsed = undefined
+      }
+      if (parsed === undefined || !["http:", "https:"].includes(parsed.protocol) || parsed.origin !== origin) {
+        return Either.left(invalid(`'${origin}' is not an origin like https://app.example.com (scheme, host and port only)`))
+      }
+    }
+    return Either.right(origins)
+  })
 )
 
 const port = Config.integer("PORT").pipe(
@@ -110,12 +133,13 @@ export const config: Config.Config<AppConfig> = Config.all({
     Config.withDefault(2),
     Config.validate({ message: "must be an integer between 1 and 64", validation: (n) => n >= 1 && n <= 64 })
   ),
+  corsOrigins: Config.withDefault(corsOrigins, []),
   logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
   logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT"))
 }).pipe(
   Config.mapOrFail((c) =>
     counterOf(c) === "redis" && Option.isNone(c.redisUrl)
-      ? Either.left(invalid("ALLOWANCE_COUNTER", "redis needs REDIS_URL"))
+      ? Either.left(ConfigError.InvalidData(["ALLOWANCE_COUNTER"], "redis needs REDIS_URL"))
       : Either.right(c)
   ),
   Config.map((c): AppConfig => ({
@@ -143,6 +167,7 @@ export const config: Config.Config<AppConfig> = Config.all({
     openAi: Option.map(c.openAiBase, (baseUrl) => ({ baseUrl, apiKey: c.openAiKey, model: c.openAiModel })),
     plans: Option.match(c.planOverride, { onNone: () => Plan.defaultTable, onSome: (o) => Plan.withOverride(Plan.defaultTable, o) }),
     workerConcurrency: c.workerConcurrency,
+    corsOrigins: c.corsOrigins,
     logLevel: c.logLevel,
     logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json"))
   }))

@@ -18,9 +18,10 @@ import { type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bo
 import { AssetLinks } from "@bookmarks/http"
 import type { PlatformError } from "@effect/platform/Error"
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { join, resolve } from "node:path"
 import type { AllowanceCounterChoice, AppConfig, AssetStoreChoice } from "./AppConfig.js"
+import * as PgliteTemplate from "./PgliteTemplate.js"
 
 /** Where the embedded database lives. */
 export const pgliteDir = (config: AppConfig) => resolve(config.dataDir, "pglite")
@@ -28,7 +29,9 @@ export const pgliteDir = (config: AppConfig) => resolve(config.dataDir, "pglite"
 /** The SQL storage ports: PGlite in DATA_DIR, or Postgres when DATABASE_URL is set. */
 const database = (config: AppConfig) =>
   Option.match(config.databaseUrl, {
-    onNone: () => SqlStorage.embedded({ dataDir: pgliteDir(config) }),
+    // A new database is a copy of the template, not a fresh initdb (PgliteTemplate.ts).
+    onNone: () =>
+      Layer.unwrapEffect(Effect.as(PgliteTemplate.prepare(pgliteDir(config)), SqlStorage.embedded({ dataDir: pgliteDir(config) }))),
     onSome: (url) => SqlStorage.postgres({ url })
   })
 

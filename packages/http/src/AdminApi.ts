@@ -53,6 +53,17 @@ export const AccountDetails = Schema.Struct({ ...AccountInfo.fields, keys })
 
 export const KeyList = Schema.Struct({ keys }).annotations({ identifier: "ApiKeyList", description: "An account's keys" })
 
+/** One page of accounts, oldest first; `next` is the `after` of the following page (null on the last page). */
+export const AccountPage = Schema.Struct({
+  accounts: Schema.Array(AccountInfo).annotations({ description: "Accounts of this page, oldest first" }),
+  next: Schema.NullOr(AccountId).annotations({ description: "The `after` of the next page; null on the last page" })
+}).annotations({ identifier: "AccountPage", description: "A page of accounts" })
+
+export const AccountListParams = Schema.Struct({
+  limit: Schema.optional(Schema.String).annotations({ description: "Accounts per page, 1 to 100 (default 50)" }),
+  after: Schema.optional(Schema.String).annotations({ description: "The `next` of the previous page" })
+}).annotations({ identifier: "AccountListParams" })
+
 /** The only time the key itself is shown. */
 export const KeyCreated = Schema.Struct({
   id: keyId,
@@ -66,6 +77,17 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(PlanPayload)
       .addSuccess(AccountCreated, { status: 201 })
       .annotateContext(OpenApi.annotations({ summary: "Create an account on a plan" }))
+  )
+  .add(
+    HttpApiEndpoint.get("listAccounts", "/accounts")
+      .setUrlParams(AccountListParams)
+      .addSuccess(AccountPage)
+      .addError(Problems.InvalidInput)
+      .annotateContext(OpenApi.annotations({
+        summary: "List accounts, oldest first",
+        description: "Page with `after` = the previous answer's `next`; `limit` defaults to 50, values above 100 " +
+          "are clamped to 100."
+      }))
   )
   .add(
     HttpApiEndpoint.get("getAccount", "/accounts/:id")

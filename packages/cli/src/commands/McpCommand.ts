@@ -2,7 +2,7 @@
 import { Command, Options } from "@effect/cli"
 import { StdioBridge } from "@bookmarks/mcp"
 import { Config, Effect, Logger, LogLevel } from "effect"
-import { CliFailure } from "../AdminClient.js"
+import { CliFailure } from "../CliFailure.js"
 
 const url = Options.text("url").pipe(
   Options.withDescription("The bookmark service (its /mcp endpoint is used)"),

@@ -5,6 +5,8 @@ import * as ApiKey from "../ApiKey.js"
 import * as Base62 from "../Base62.js"
 import { NotFound } from "../Errors.js"
 import { AccountId, ApiKeyId, isWellFormed } from "../Ids.js"
+import * as Pagination from "../Pagination.js"
+import * as Text from "../Text.js"
 import type { Plan } from "../Plan.js"
 import { Accounts } from "../ports/Accounts.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
@@ -70,4 +72,17 @@ export const revokeKey = Effect.fn("RevokeApiKey")(function*(id: string) {
   const revoked = yield* accounts.revokeKey(ApiKeyId.make(id), yield* Clock.currentTimeMillis)
   if (Option.isNone(revoked)) return yield* new NotFound({ resource: "key", id })
   return revoked.value
+})
+
+/** One page of accounts, oldest first; `next` is the `after` of the following page, null on the last. */
+export const listAccounts = Effect.fn("ListAccounts")(function*(params: { readonly after?: string | undefined; readonly limit?: string | undefined }) {
+  const limit = yield* Pagination.parseLimit(params.limit)
+  const after = params.after === undefined
+    ? Option.none()
+    : Option.some(AccountId.make(yield* Text.check("after", params.after)))
+  const accounts = yield* Accounts
+  const rows = yield* accounts.list({ after, limit: limit + 1 })
+  const page = rows.slice(0, limit)
+  const last = page[page.length - 1]
+  return { accounts: page, next: rows.length > limit && last !== undefined ? last.id : null }
 })

@@ -10,6 +10,13 @@ export const make = () => {
   return Accounts.of({
     create: (account) => MemoryJournal.write((record) => MemoryJournal.set(record, accounts, account.id, account)),
     get: (id) => Effect.sync(() => Option.fromNullable(accounts.get(id))),
+    list: ({ after, limit }) =>
+      Effect.sync(() => {
+        const ordered = [...accounts.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        if (Option.isNone(after)) return ordered.slice(0, limit)
+        const start = ordered.findIndex((a) => a.id === after.value)
+        return start < 0 ? [] : ordered.slice(start + 1, start + 1 + limit)
+      }),
     setPlan: (id, plan, at) =>
       MemoryJournal.write((record) => {
         const found = accounts.get(id)
