@@ -1,13 +1,15 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
-import { Health, Mounts, Server } from "@bookmarks/http"
+import { Health, MetricsEndpoint, Mounts, Server } from "@bookmarks/http"
 import { McpMount } from "@bookmarks/mcp"
 import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as AdminToken from "./AdminToken.js"
 import type { AppConfig } from "./AppConfig.js"
 import * as Composition from "./Composition.js"
+import * as MetricsMount from "./MetricsMount.js"
+import * as Tracing from "./Tracing.js"
 
 const health = Layer.effect(
   Health.Health,
@@ -15,9 +17,12 @@ const health = Layer.effect(
     Health.Health.of({ check: Effect.provideService(SqlStorage.ping, SqlClient.SqlClient, sql) }))
 )
 
-/** The faces served beside the JSON API on the same server: MCP at `/mcp`. */
+/** The faces served beside the JSON API on the same server: MCP at `/mcp`, and `/metrics` unless METRICS=false. */
 const mounts = (config: AppConfig) =>
-  Layer.effect(Mounts.Mounts, Effect.map(McpMount.make({ publicUrl: config.publicUrl }), (mcp) => [mcp]))
+  Layer.effect(Mounts.Mounts, Effect.gen(function*() {
+    const mcp = yield* McpMount.make({ publicUrl: config.publicUrl })
+    return config.metrics ? [yield* MetricsMount.make(config), mcp] : [mcp]
+  }))
 
 /** The HTTP server; its `HttpServer` stays visible (bound address). */
 export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) => {
@@ -25,7 +30,16 @@ export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}
   const services = Composition.apiServices(config, overrides)
   return Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
-    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host, corsOrigins: config.corsOrigins })
+    (adminToken) =>
+      Server.serve({
+        adminToken,
+        port: config.port,
+        host: config.host,
+        corsOrigins: config.corsOrigins,
+        metrics: config.metrics,
+        trustedProxies: config.trustedProxies,
+        tracing: Tracing.enabled(config)
+      })
   )).pipe(Layer.provide(Layer.mergeAll(services, health, mounts(config).pipe(Layer.provide(services)))))
 }
 
@@ -45,7 +59,19 @@ export type Roles = "all" | "api" | "workers"
 /** Storage (migrated, built once and shared) plus the API server, the workers or both. */
 export const layer = (config: AppConfig, roles: "all" | "api", overrides?: Composition.TestOverrides) =>
   (roles === "all" ? Layer.merge(api(config, overrides), workers(config, overrides)) : api(config, overrides))
-    .pipe(Layer.provideMerge(Composition.storage(config, overrides)))
+    .pipe(Layer.provideMerge(Composition.storage(config, overrides)), Layer.provide(Tracing.layer(config, overrides?.spanProcessor)))
+
+/** A worker has no API port: its `/metrics` listens on METRICS_PORT, when that is set. */
+const workerMetrics = (config: AppConfig) =>
+  Option.match(Option.filter(config.metricsPort, () => config.metrics), {
+    onNone: () => Layer.empty,
+    onSome: (port) =>
+      Layer.unwrapEffect(Effect.map(MetricsMount.options(config), (options) =>
+        MetricsEndpoint.serve({ ...options, port, host: config.host })))
+  })
 
 export const workersLayer = (config: AppConfig, overrides?: Composition.TestOverrides) =>
-  workers(config, overrides).pipe(Layer.provideMerge(Composition.storage(config, overrides)))
+  Layer.merge(workers(config, overrides), workerMetrics(config)).pipe(
+    Layer.provideMerge(Composition.storage(config, overrides)),
+    Layer.provide(Tracing.layer(config, overrides?.spanProcessor))
+  )

@@ -1,6 +1,7 @@
 /** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
 import { Delivery, Job, Plan, Webhook } from "@bookmarks/domain"
-import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
+import * as TrustedProxies from "@bookmarks/http/TrustedProxies"
+import { Config, ConfigError, Either, Option, Redacted, Schema } from "effect"
 
 /** Where screenshots are kept: files under `DATA_DIR/assets`, or the database (`bytea`). */
 export type AssetStoreChoice = "files" | "database"
@@ -30,6 +31,18 @@ export interface AppConfig {
   readonly workerConcurrency: number
   /** Browser origins allowed to call the JSON API (CORS); empty: off. */
   readonly corsOrigins: ReadonlyArray<string>
+  /** `/metrics` and the per-request metrics (METRICS, on by default); docs/operations.md, "Metrics". */
+  readonly metrics: boolean
+  /** Bearer token `/metrics` requires (METRICS_TOKEN); none: open to whoever reaches the port. */
+  readonly metricsToken: Option.Option<Redacted.Redacted<string>>
+  /** Where `bookmarks work`, which has no API port, serves `/metrics` (METRICS_PORT); none: it does not. */
+  readonly metricsPort: Option.Option<number>
+  /** Proxies whose `X-Request-Id` is kept (TRUST_PROXY). */
+  readonly trustedProxies: TrustedProxies.TrustedProxies
+  /** OTLP/HTTP collector for traces (OTEL_EXPORTER_OTLP_ENDPOINT); none: no traces, no span per request. */
+  readonly otlpEndpoint: Option.Option<string>
+  /** `service.name` of the traces (OTEL_SERVICE_NAME). */
+  readonly serviceName: string
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
 }
@@ -37,18 +50,17 @@ export interface AppConfig {
 // Config.mapOrFail puts the variable's name in front of the path itself.
 const invalid = (message: string) => ConfigError.InvalidData([], message)
 
-const httpUrl = (name: string) =>
-  Config.string(name).pipe(
-    Config.mapOrFail((value) => {
-      try {
-        const url = new URL(value)
-        if (url.protocol === "http:" || url.protocol === "https:") return Either.right(value.replace(/\/+$/, ""))
-      } catch {
-        // reported below
-      }
-      return Either.left(invalid(`must be an http(s) URL, got '${value}'`))
-    })
-  )
+const httpUrlOf = (value: string): Either.Either<string, ConfigError.ConfigError> => {
+  try {
+    const url = new URL(value)
+    if (url.protocol === "http:" || url.protocol === "https:") return Either.right(value.replace(/\/+$/, ""))
+  } catch {
+    // reported below
+  }
+  return Either.left(invalid(`must be an http(s) URL, got '${value}'`))
+}
+
+const httpUrl = (name: string) => Config.string(name).pipe(Config.mapOrFail(httpUrlOf))
 
 const flag = (name: string) => Config.withDefault(Config.boolean(name), false)
 
@@ -91,9 +103,16 @@ const corsOrigins = Config.string("CORS_ORIGINS").pipe(
   })
 )
 
-const port = Config.integer("PORT").pipe(
-  Config.withDefault(3000),
-  Config.validate({ message: "must be an integer between 0 and 65535", validation: (n) => n >= 0 && n <= 65535 })
+const portNumber = (name: string) =>
+  Config.integer(name).pipe(
+    Config.validate({ message: "must be an integer between 0 and 65535", validation: (n) => n >= 0 && n <= 65535 })
+  )
+
+const port = Config.withDefault(portNumber("PORT"), 3000)
+
+/** `TRUST_PROXY`: comma-separated addresses and CIDR ranges of the proxies in front. */
+const trustedProxies = Config.string("TRUST_PROXY").pipe(
+  Config.mapOrFail((value) => Either.mapLeft(TrustedProxies.parse(value), invalid))
 )
 
 /** Screenshots beside the embedded database by default, in Postgres once it is configured (workers need no shared disk). */
@@ -134,6 +153,20 @@ export const config: Config.Config<AppConfig> = Config.all({
     Config.validate({ message: "must be an integer between 1 and 64", validation: (n) => n >= 1 && n <= 64 })
   ),
   corsOrigins: Config.withDefault(corsOrigins, []),
+  metrics: Config.withDefault(Config.boolean("METRICS"), true),
+  metricsToken: Config.option(Config.redacted("METRICS_TOKEN")).pipe(
+    Config.map(Option.filter((token) => Redacted.value(token).trim() !== ""))
+  ),
+  metricsPort: Config.option(portNumber("METRICS_PORT")),
+  trustedProxies: Config.withDefault(trustedProxies, TrustedProxies.none),
+  // Empty is unset, as the OpenTelemetry SDKs read it (compose files pass `${VAR:-}`).
+  otlpEndpoint: Config.option(Config.string("OTEL_EXPORTER_OTLP_ENDPOINT")).pipe(
+    Config.mapOrFail((value) =>
+      Option.isNone(value) || value.value.trim() === ""
+        ? Either.right(Option.none())
+        : Either.map(httpUrlOf(value.value), Option.some))
+  ),
+  serviceName: Config.withDefault(Config.string("OTEL_SERVICE_NAME"), "bookmarks"),
   logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
   logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT"))
 }).pipe(
@@ -168,6 +201,12 @@ export const config: Config.Config<AppConfig> = Config.all({
     plans: Option.match(c.planOverride, { onNone: () => Plan.defaultTable, onSome: (o) => Plan.withOverride(Plan.defaultTable, o) }),
     workerConcurrency: c.workerConcurrency,
     corsOrigins: c.corsOrigins,
+    metrics: c.metrics,
+    metricsToken: c.metricsToken,
+    metricsPort: c.metricsPort,
+    trustedProxies: c.trustedProxies,
+    otlpEndpoint: c.otlpEndpoint,
+    serviceName: c.serviceName,
     logLevel: c.logLevel,
     logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json"))
   }))

@@ -18,6 +18,7 @@ import { type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bo
 import { AssetLinks } from "@bookmarks/http"
 import type { PlatformError } from "@effect/platform/Error"
 import type * as SqlClient from "@effect/sql/SqlClient"
+import type { SpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { Effect, Layer, Option } from "effect"
 import { join, resolve } from "node:path"
 import type { AllowanceCounterChoice, AppConfig, AssetStoreChoice } from "./AppConfig.js"
@@ -91,6 +92,8 @@ export interface TestOverrides {
   readonly fetch?: { readonly headersTimeout?: number; readonly totalTimeout?: number; readonly maxBytes?: number }
   /** "effect" lets a test move the Redis counter's windows with its clock (production: the server's TIME). */
   readonly counterClock?: "server" | "effect"
+  /** Where spans go instead of the OTLP collector (an in-memory exporter), when traces are on. */
+  readonly spanProcessor?: () => Promise<SpanProcessor>
 }
 
 /**

@@ -2,6 +2,7 @@
 import { Jobs, Policy, processJob } from "@bookmarks/domain"
 import { Duration, Effect, Layer } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
+import * as WorkerMetrics from "./WorkerMetrics.js"
 
 export interface EnrichmentOptions {
   /** Jobs processed at once by this process (default 2). */
@@ -22,7 +23,11 @@ export const run = (options: Partial<EnrichmentOptions> = {}) =>
       concurrency,
       pollInterval,
       claim: (now, max) => jobs.claim({ now, lease: enrichment.lease, max }),
-      run: (job) => processJob(job).pipe(Effect.annotateLogs({ jobId: job.id, bookmarkId: job.bookmarkId })),
+      run: (job) =>
+        processJob(job).pipe(
+          WorkerMetrics.observe(WorkerMetrics.enrichment),
+          Effect.annotateLogs({ jobId: job.id, bookmarkId: job.bookmarkId })
+        ),
       release: (job) => jobs.release(job.id),
       awaitEnqueued: jobs.awaitEnqueued
     })

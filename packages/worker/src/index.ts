@@ -2,3 +2,4 @@
 export * as ClaimLoop from "./ClaimLoop.js"
 export * as DeliveryRunner from "./DeliveryRunner.js"
 export * as EnrichmentRunner from "./EnrichmentRunner.js"
+export * as WorkerMetrics from "./WorkerMetrics.js"

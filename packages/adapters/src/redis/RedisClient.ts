@@ -28,7 +28,8 @@ const warnEveryMs = 30_000
 
 /** Counts commands that failed because Redis could not serve them (each such request was served uncounted). */
 export const unavailableTotal = Metric.counter("redis_unavailable_total", {
-  description: "Redis commands that failed; the requests they belonged to were served without counting"
+  description: "Redis commands that failed; the requests they belonged to were served without counting (fail open)",
+  incremental: true
 })
 
 /** Host, port and database only: the URL may carry a password. */

@@ -65,8 +65,8 @@ const steered = Layer.unwrapEffect(Effect.map(Steering, ({ health, logs, sender 
     })
   )))
 
-/** The server, its HttpServer (for the address), the in-memory ports and the steering handles. */
-export const layer = Server.layer({ adminToken: Redacted.make(adminToken) }).pipe(
+/** The server with `options`, its HttpServer (for the address), the in-memory ports and the steering handles. */
+export const layerWith = (options: Partial<Server.Options> = {}) => Server.layer({ adminToken: Redacted.make(adminToken), ...options }).pipe(
   Layer.provide(Mounts.none),
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
   Layer.provide(sabotagedBookmarks),
@@ -74,6 +74,8 @@ export const layer = Server.layer({ adminToken: Redacted.make(adminToken) }).pip
   Layer.provideMerge(steering),
   Layer.provideMerge(TestApp.layer({}, undefined, AssetLinks.layer(publicUrl)))
 )
+
+export const layer = layerWith()
 
 export const baseUrl = Effect.map(HttpServer.HttpServer, (server) =>
   server.address._tag === "TcpAddress" ? `http://127.0.0.1:${server.address.port}` : "http://invalid")
