@@ -48,7 +48,12 @@ const allowanceCounters = {
   redis: (config: AppConfig, overrides: TestOverrides) =>
     Option.match(config.redisUrl, {
       onNone: () => Layer.die("ALLOWANCE_COUNTER=redis without REDIS_URL passed the configuration check"),
-      onSome: (url) => RedisAllowanceCounter.layer({ url, clock: overrides.counterClock ?? "server" })
+      onSome: (url) =>
+        RedisAllowanceCounter.layer({
+          url,
+          clock: overrides.counterClock ?? "server",
+          traced: Option.isSome(config.otlpEndpoint)
+        })
     })
 } satisfies Record<
   AllowanceCounterChoice,
