@@ -41,9 +41,16 @@ export const allowedMethods = (pathname: string): ReadonlyArray<string> => {
   return [...methods]
 }
 
-/** Routes by their number of segments, most literal segments first: `/admin/openapi.json` before `/admin/:x`. */
-const bySize = new Map<number, ReadonlyArray<Route>>()
-for (const route of routes) bySize.set(route.segments.length, [...(bySize.get(route.segments.length) ?? []), route])
+/**
+ * Routes with their templates, by number of segments, most literal segments first (`/admin/openapi.json` before
+ * `/admin/:x`); one entry per path, whatever the method.
+ */
+const bySize = new Map<number, ReadonlyArray<Route & { readonly template: string }>>()
+for (const route of routes) {
+  const template = `/${route.segments.join("/")}`
+  const same = bySize.get(route.segments.length) ?? []
+  if (!same.some((other) => other.template === template)) bySize.set(route.segments.length, [...same, { ...route, template }])
+}
 for (const [size, list] of bySize) {
   const literals = (route: Route) => route.segments.filter((s) => !s.startsWith(":")).length
   bySize.set(size, [...list].sort((a, b) => literals(b) - literals(a)))
@@ -52,6 +59,5 @@ for (const [size, list] of bySize) {
 /** The template of the route `pathname` belongs to, whatever the method (`/v1/api/bookmarks/:id`); none when unknown. */
 export const template = (pathname: string): string | undefined => {
   const segments = split(pathname)
-  const route = bySize.get(segments.length)?.find((candidate) => matches(candidate, segments))
-  return route === undefined ? undefined : `/${route.segments.join("/")}`
+  return bySize.get(segments.length)?.find((candidate) => matches(candidate, segments))?.template
 }

@@ -86,7 +86,7 @@ const serveApp = (options: Options, beforeStop: Effect.Effect<void>) =>
       options.metrics === false ? RequestLog.middleware(handled) : HttpMetrics.middleware(routeOf)(RequestLog.middleware(handled))
     const observed = <E, R>(handled: HttpApp.Default<E, R>) =>
       RequestId.middleware(options.trustedProxies ?? TrustedProxies.none)(counted(handled))
-    yield* HttpServer.serveEffect(Cors.apply(options.corsOrigins ?? [])(Fallback.apply(app)), observed)
+    yield* HttpServer.serveEffect(RequestId.stamped(Cors.apply(options.corsOrigins ?? [])(Fallback.apply(app))), observed)
     yield* Effect.addFinalizer(() => beforeStop)
   })).pipe(
     // No span per request unless traces are exported: the span (with the URL parsed and every header copied

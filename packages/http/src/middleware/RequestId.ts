@@ -1,12 +1,13 @@
 /**
- * A request id on every answer (`X-Request-Id`), in every log line of the request (`requestId`) and in every
- * problem body (`requestId`). A trusted proxy's id is kept (TrustedProxies.ts); otherwise the server makes one.
+ * A request id on every answer (`X-Request-Id`), in every log line of the request (`requestId`, through a logger
+ * the composition root wraps with `annotating`) and in every problem body (`requestId`). A trusted proxy's id is
+ * kept (TrustedProxies.ts); otherwise the server makes one.
  */
-import * as HttpApp from "@effect/platform/HttpApp"
+import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpBody from "@effect/platform/HttpBody"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Effect, Option, Schema } from "effect"
+import { Effect, FiberRef, FiberRefs, HashMap, Logger, Option, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import * as Problem from "../Problem.js"
 import type { TrustedProxies } from "../TrustedProxies.js"
@@ -39,12 +40,24 @@ export const stamp = (response: HttpServerResponse.HttpServerResponse, id: strin
   })
 }
 
-/** Outermost: the log annotation then covers the request log line too, and the stamp every answer, errors included. */
+/**
+ * The id of the request being handled; "" outside a request. Each request runs on a fiber of its own, so the
+ * middleware sets it there once and never restores it. A plain string: setting it costs a comparison, where
+ * `Effect.annotateLogs` or a pre-response handler compare whole maps or hash closures on every request.
+ */
+export const current: FiberRef.FiberRef<string> = FiberRef.unsafeMake("")
+
+/** Outermost: decides the request's id before anything else runs, so the request log line has it too. */
 export const middleware = (trusted: TrustedProxies) => <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const id = idOf(request, trusted)
-    return HttpApp.appendPreResponseHandler((_request, response) => Effect.succeed(stamp(response, id))).pipe(
-      Effect.zipRight(app),
-      Effect.annotateLogs("requestId", id)
-    )
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => Effect.zipRight(FiberRef.set(current, idOf(request, trusted)), app))
+
+/** Around the app's final answer (after the problem fallback, so errors included): the header and problem member. */
+export const stamped = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
+  Effect.flatMap(app, (response) => Effect.map(FiberRef.get(current), (id) => (id === "" ? response : stamp(response, id))))
+
+/** `logger`, adding the `requestId` annotation to every line written while a request is handled. */
+export const annotating = <Message, Output>(logger: Logger.Logger<Message, Output>): Logger.Logger<Message, Output> =>
+  Logger.mapInputOptions(logger, (options) => {
+    const id = FiberRefs.getOrDefault(options.context, current)
+    return id === "" ? options : { ...options, annotations: HashMap.set(options.annotations, "requestId", id) }
   })
