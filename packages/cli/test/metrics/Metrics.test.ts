@@ -2,7 +2,13 @@
  * `/metrics` after real traffic, read by a third-party parser: the counters move by exactly the traffic's amounts.
  * The service runs as `bookmarks start` composes it (embedded), with a webhook receiver on loopback.
  */
+import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as App from "../../src/App.js"
+import * as AppConfig from "../../src/AppConfig.js"
 import { freePort } from "../support/FreePort.js"
 import * as Harness from "../support/Harness.js"
 import * as Prometheus from "../support/Prometheus.js"
@@ -128,5 +134,30 @@ describe("Redis unreachable (fail open)", () => {
       expect(Prometheus.delta(before, after, (s) => Prometheus.value(s, "allowance_decisions_total", { decision: "uncounted" }))).toBe(4)
       expect(Prometheus.delta(before, after, (s) => Prometheus.value(s, "allowance_decisions_total", { decision: "admitted" }))).toBe(0)
     })
+  })
+})
+
+describe("bookmarks work", () => {
+  it("serves /metrics alone on METRICS_PORT, with the token, since a worker has no API port", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "bookmarks-worker-metrics-"))
+    const port = await freePort()
+    const env = { DATA_DIR: dataDir, HOST: "127.0.0.1", METRICS_PORT: String(port), METRICS_TOKEN: token, SCREENSHOTS: "false", LOG_LEVEL: "error" }
+    const config = await Effect.runPromise(Effect.withConfigProvider(AppConfig.config, ConfigProvider.fromMap(new Map(Object.entries(env)))))
+    const runtime = ManagedRuntime.make(App.workersLayer(config).pipe(Layer.orDie))
+    try {
+      await runtime.runPromise(Effect.void)
+      const base = `http://127.0.0.1:${port}`
+      expect((await Prometheus.scrape(base)).status).toBe(401)
+      const scraped = await Prometheus.scrape(base, token)
+      expect(scraped.status).toBe(200)
+      expect(scraped.metrics["enrichment_jobs_queued"]?.type).toBe("gauge")
+      expect(Prometheus.value(scraped, "process_resident_memory_bytes")).toBeGreaterThan(0)
+      const other = await fetch(`${base}/v1/api/bookmarks`)
+      expect(other.status).toBe(404)
+      expect(await other.json()).toMatchObject({ code: "not_found" })
+    } finally {
+      await runtime.dispose()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })
