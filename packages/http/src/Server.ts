@@ -61,12 +61,16 @@ export const apiLayer = (options: Options) =>
     Layer.provide([AuthenticationLive.layer, AdminAuthenticationLive.layer(options.adminToken), JsonBodyLive.layer])
   )
 
-/** Request spans are named by method and route template (`GET /v1/api/bookmarks/:id`), never by the raw path. */
+/** What metrics and spans call a path's route: its template, a mounted face's name or `unmatched`, never the path. */
+const routeOf = (mounts: ReadonlyArray<Mounts.Mount>) => (pathname: string) =>
+  Mounts.find(mounts, pathname)?.name ?? Routes.template(pathname) ?? "unmatched"
+
+/** Request spans are named by method and route (`GET /v1/api/bookmarks/:id`). */
 const spanNames = Layer.effect(
   HttpMiddleware.SpanNameGenerator,
-  Effect.map(Mounts.Mounts, (mounts) => (request: HttpServerRequest.HttpServerRequest) => {
-    const pathname = request.url.split("?")[0] ?? ""
-    return `${request.method} ${Mounts.find(mounts, pathname)?.name ?? Routes.template(pathname) ?? "unmatched"}`
+  Effect.map(Mounts.Mounts, (mounts) => {
+    const route = routeOf(mounts)
+    return (request: HttpServerRequest.HttpServerRequest) => `${request.method} ${route(request.url.split("?")[0] ?? "")}`
   })
 )
 
@@ -80,10 +84,9 @@ const serveApp = (options: Options, beforeStop: Effect.Effect<void>) =>
     const mounts = yield* Mounts.Mounts
     const app = mounts.length === 0 ? api : Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
       Mounts.find(mounts, request.url.split("?")[0] ?? "")?.app ?? api)
-    const routeOf = (pathname: string) => Mounts.find(mounts, pathname)?.name ?? Routes.template(pathname) ?? "unmatched"
     // Around the handled app, outermost first: request id (so the request log line carries it), metrics, log.
     const counted = <E, R>(handled: HttpApp.Default<E, R>) =>
-      options.metrics === false ? RequestLog.middleware(handled) : HttpMetrics.middleware(routeOf)(RequestLog.middleware(handled))
+      options.metrics === false ? RequestLog.middleware(handled) : HttpMetrics.middleware(routeOf(mounts))(RequestLog.middleware(handled))
     const observed = <E, R>(handled: HttpApp.Default<E, R>) =>
       RequestId.middleware(options.trustedProxies ?? TrustedProxies.none)(counted(handled))
     yield* HttpServer.serveEffect(RequestId.stamped(Cors.apply(options.corsOrigins ?? [])(Fallback.apply(app))), observed)
