@@ -40,7 +40,8 @@ export const Overrides = Schema.Struct({
   title: Schema.optional(Schema.String),
   description: Schema.optional(Schema.String),
   tags: Schema.optional(Schema.Array(Schema.String)),
-  note: Schema.optional(Schema.String)
+  note: Schema.optional(Schema.String),
+  type: Schema.optional(BookmarkType)
 })
 export type Overrides = typeof Overrides.Type
 
@@ -66,7 +67,8 @@ export const effective = (record: Record) => ({
   title: record.overrides.title ?? record.derived.title,
   description: record.overrides.description ?? record.derived.description,
   tags: record.overrides.tags ?? Tags.merge(record.callerTags, record.derived.tags),
-  note: record.overrides.note ?? record.note
+  note: record.overrides.note ?? record.note,
+  type: record.overrides.type ?? record.derived.type
 })
 
 /** The full bookmark of spec §2.1, plus `status` and `processingError`. */
@@ -110,7 +112,7 @@ export const present = (record: Record): Bookmark => {
     url: record.url,
     title: eff.title,
     description: eff.description,
-    type: record.derived.type,
+    type: eff.type,
     tags: eff.tags,
     note: eff.note,
     summary: record.derived.summary,
@@ -131,7 +133,7 @@ export const presentRow = (record: Record): ListRow => {
     url: record.url,
     title: eff.title,
     description: eff.description,
-    type: record.derived.type,
+    type: eff.type,
     tags: eff.tags,
     favicon: record.derived.favicon,
     status: record.status,
@@ -156,3 +158,17 @@ export const CreatePayload = Schema.Struct({
 export type CreatePayload = typeof CreatePayload.Type
 
 export const maxNoteLength = 10_000
+export const maxTitleLength = 1_000
+export const maxDescriptionLength = 5_000
+
+/**
+ * A text note has no page: its `url` is the empty string (docs/decisions.md, "Text notes"), its title and text are
+ * what the person wrote, and enrichment only analyses that text.
+ */
+export const noteUrl = ""
+
+export const isNote = (record: Record): boolean => record.url === noteUrl
+
+/** The asset id of the screenshot, when the bookmark has one (the last path segment of its link, or the id itself). */
+export const screenshotAsset = (record: Record): string | undefined =>
+  /(?:^|\/)([0-9a-f]{32})$/.exec(record.derived.screenshot)?.[1]

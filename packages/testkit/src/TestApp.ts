@@ -5,15 +5,22 @@ import * as MemoryAccounts from "./memory/MemoryAccounts.js"
 import * as MemoryAllowanceCounter from "./memory/MemoryAllowanceCounter.js"
 import * as MemoryAssetStore from "./memory/MemoryAssetStore.js"
 import * as MemoryBookmarks from "./memory/MemoryBookmarks.js"
+import * as FakePasswordHasher from "./fakes/FakePasswordHasher.js"
 import * as MemoryDeliveries from "./memory/MemoryDeliveries.js"
+import * as MemoryDeliveryLog from "./memory/MemoryDeliveryLog.js"
 import * as MemoryIdGenerator from "./memory/MemoryIdGenerator.js"
 import * as MemoryJobs from "./memory/MemoryJobs.js"
+import * as MemorySessions from "./memory/MemorySessions.js"
+import * as MemorySignInAttempts from "./memory/MemorySignInAttempts.js"
 import * as MemoryTransactor from "./memory/MemoryTransactor.js"
+import * as MemoryUsers from "./memory/MemoryUsers.js"
 import * as MemoryWebhooks from "./memory/MemoryWebhooks.js"
 
 /** Every storage port in memory (fresh state each time the layer is built). */
 export const storage = Layer.mergeAll(
-  MemoryAccounts.layer,
+  MemoryDeliveryLog.layer,
+  MemorySignInAttempts.layer,
+  Layer.provideMerge(MemorySessions.layer, Layer.merge(MemoryUsers.layer, MemoryAccounts.layer)),
   MemoryBookmarks.layer,
   MemoryJobs.layer,
   MemoryAllowanceCounter.layer,
@@ -22,6 +29,6 @@ export const storage = Layer.mergeAll(
   Layer.provideMerge(MemoryDeliveries.layer, MemoryWebhooks.layer)
 )
 
-/** Storage, ids and policy: what the request-side use cases need. */
+/** Storage, ids, a fast password hasher and policy: what the request-side use cases need. */
 export const layer = (policy: Partial<Policy.PolicyShape> = {}, seed?: number) =>
-  Layer.mergeAll(storage, MemoryIdGenerator.layer(seed), Policy.layer(policy))
+  Layer.mergeAll(storage, MemoryIdGenerator.layer(seed), FakePasswordHasher.layer, Policy.layer(policy))

@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import * as Contracts from "../src/contracts/index.js"
 import * as FakeContentAnalyzer from "../src/fakes/FakeContentAnalyzer.js"
+import * as FakePasswordHasher from "../src/fakes/FakePasswordHasher.js"
 import * as MemoryAllowanceCounter from "../src/memory/MemoryAllowanceCounter.js"
 import * as MemoryAssetStore from "../src/memory/MemoryAssetStore.js"
 import * as MemoryIdGenerator from "../src/memory/MemoryIdGenerator.js"
@@ -17,3 +18,8 @@ Contracts.allowanceCounterContract("memory", MemoryAllowanceCounter.layer, { eff
 Contracts.assetStoreContract("memory", MemoryAssetStore.layer())
 Contracts.idGeneratorContract("memory", MemoryIdGenerator.layer())
 Contracts.contentAnalyzerContract("fake", Layer.mergeAll(FakeContentAnalyzer.layer))
+Contracts.usersContract("memory", storage)
+Contracts.sessionsContract("memory", storage)
+Contracts.signInAttemptsContract("memory", storage)
+Contracts.deliveryLogContract("memory", storage)
+Contracts.passwordHasherContract("fake", FakePasswordHasher.layer)

@@ -91,7 +91,16 @@ export const make = Effect.fn("FileAssetStore.make")(function*(options: Options)
     return Option.some({ bytes: bytes.value, contentType: sidecar.value.contentType })
   })
 
-  return AssetStore.of({ put, get, url: (id) => `${baseUrl}/v1/api/assets/${id}` })
+  // The sidecar goes first: without it the asset reads as missing, even if removing the bytes then fails.
+  const remove = Effect.fn("FileAssetStore.delete")(function*(id: AssetId) {
+    const at = locate(id)
+    if (Option.isNone(at)) return
+    for (const file of [at.value.sidecar, at.value.bytes]) {
+      yield* fs.remove(file).pipe(Effect.catchIf(isNotFound, () => Effect.void), Effect.mapError(unavailable))
+    }
+  })
+
+  return AssetStore.of({ put, get, delete: remove, url: (id) => `${baseUrl}/v1/api/assets/${id}` })
 })
 
 /** Creates `<dataDir>/assets` at start; fails (naming the path) when it cannot. */

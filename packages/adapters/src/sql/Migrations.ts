@@ -142,9 +142,78 @@ const initial = statements(
   )`
 )
 
+/*
+ * People of the web app (docs/people.md). `first_user_claim` holds at most one row: the first-run account is
+ * created only by the transaction that inserts it, so two people racing to claim a new server cannot both win.
+ * Sessions are stored by the SHA-256 of their token; sign-in failures as one fixed window per key.
+ */
+const people = statements(
+  `CREATE TABLE users (
+    id text PRIMARY KEY,
+    account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    email text NOT NULL UNIQUE,
+    password_hash text NOT NULL,
+    created_at bigint NOT NULL,
+    seq bigint GENERATED ALWAYS AS IDENTITY
+  )`,
+  `CREATE INDEX users_account ON users (account_id, created_at, seq)`,
+  `CREATE TABLE first_user_claim (
+    id integer PRIMARY KEY CHECK (id = 1),
+    user_id text NOT NULL
+  )`,
+  `CREATE TABLE sessions (
+    hash text PRIMARY KEY,
+    user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at bigint NOT NULL,
+    expires_at bigint NOT NULL
+  )`,
+  `CREATE INDEX sessions_user ON sessions (user_id)`,
+  `CREATE INDEX sessions_expiry ON sessions (expires_at)`,
+  `CREATE TABLE sign_in_failures (
+    key text PRIMARY KEY,
+    since bigint NOT NULL,
+    count integer NOT NULL
+  )`
+)
+
+/* The delivery log (one row per attempt), and which bookmark each delivery is about (to cancel it on delete). */
+const deliveryLog = statements(
+  `CREATE TABLE delivery_attempts (
+    id text PRIMARY KEY,
+    delivery_id text NOT NULL,
+    webhook_id text NOT NULL,
+    account_id text NOT NULL,
+    event text NOT NULL,
+    trigger text NOT NULL,
+    at bigint NOT NULL,
+    status integer,
+    error text,
+    duration_ms integer NOT NULL,
+    response_snippet text NOT NULL
+  )`,
+  `CREATE INDEX delivery_attempts_webhook ON delivery_attempts (webhook_id, at DESC, id DESC)`,
+  `CREATE INDEX delivery_attempts_at ON delivery_attempts (at)`,
+  `ALTER TABLE deliveries ADD COLUMN bookmark_id text`,
+  `CREATE INDEX deliveries_bookmark ON deliveries (bookmark_id) WHERE state = 'pending'`
+)
+
+/* Usage per UTC day and each key's last use, written by the same charge statement as the counters. */
+const usageDetail = statements(
+  `ALTER TABLE allowance_key_counters ADD COLUMN last_used_at bigint`,
+  `CREATE TABLE allowance_days (
+    account_id text NOT NULL,
+    day bigint NOT NULL,
+    count bigint NOT NULL,
+    PRIMARY KEY (account_id, day)
+  )`
+)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
-  "0001_initial": initial
+  "0001_initial": initial,
+  "0010_people": people,
+  "0011_delivery_log": deliveryLog,
+  "0012_usage_detail": usageDetail
 }
 
 export const table = "effect_sql_migrations"

@@ -25,6 +25,9 @@ export const make = (publicUrl: string) =>
         const rows = yield* storage(sql`SELECT content_type, bytes FROM assets WHERE id = ${id}`)
         return Option.map(yield* storage(first(rows)), (row) => ({ bytes: row.bytes, contentType: row.content_type }))
       }),
+      delete: Effect.fn("SqlAssetStore.delete")(function*(id) {
+        yield* storage(sql`DELETE FROM assets WHERE id = ${id}`)
+      }),
       url: (id) => assetUrl(publicUrl, id)
     })
   })

@@ -15,6 +15,7 @@ const effectiveColumns = (record: Bookmark.Record) => {
     title: eff.title,
     description: eff.description,
     note: eff.note,
+    type: eff.type,
     tags: JSON.stringify(eff.tags),
     keys: [...new Set(eff.tags.map(Tags.tagKey))]
   }
@@ -38,7 +39,7 @@ export const make = Effect.gen(function*() {
     return sql`
       UPDATE bookmarks SET
         status = ${r.status}, processing_error = ${r.processingError},
-        title = ${r.derived.title}, description = ${r.derived.description}, type = ${r.derived.type},
+        title = ${r.derived.title}, description = ${r.derived.description}, type = ${eff.type},
         image = ${r.derived.image}, favicon = ${r.derived.favicon}, screenshot = ${r.derived.screenshot},
         summary = ${r.derived.summary}, derived_tags = ${JSON.stringify(r.derived.tags)}::jsonb,
         overrides = ${JSON.stringify(r.overrides)}::jsonb, page_text = ${r.pageText},
@@ -74,7 +75,7 @@ export const make = Effect.gen(function*() {
           effective_title, effective_description, effective_note, effective_tags, tag_keys)
         SELECT ${input.id}, ${input.accountId}, ${input.url}, ${input.source}, stamp.last_bookmark_at,
           ${input.status}, ${input.processingError}, ${JSON.stringify(input.callerTags)}::jsonb, ${input.note},
-          ${d.title}, ${d.description}, ${d.type}, ${d.image}, ${d.favicon}, ${d.screenshot}, ${d.summary},
+          ${d.title}, ${d.description}, ${eff.type}, ${d.image}, ${d.favicon}, ${d.screenshot}, ${d.summary},
           ${JSON.stringify(d.tags)}::jsonb, ${JSON.stringify(input.overrides)}::jsonb, ${input.pageText},
           ${eff.title}, ${eff.description}, ${eff.note}, ${eff.tags}::jsonb, ${eff.keys}::text[]
         FROM stamp
@@ -122,6 +123,17 @@ export const make = Effect.gen(function*() {
 
     edit: Effect.fn("SqlBookmarks.edit")(function*(id, overrides) {
       return yield* storage(modify(id, (r) => Option.some({ ...r, overrides: { ...r.overrides, ...overrides } })))
+    }),
+
+    restart: Effect.fn("SqlBookmarks.restart")(function*(id) {
+      return yield* storage(modify(id, (r) =>
+        r.status === "processing" ? Option.none() : Option.some({ ...r, status: "processing" as const, processingError: "" })))
+    }),
+
+    // Its jobs go with it (ON DELETE CASCADE).
+    delete: Effect.fn("SqlBookmarks.delete")(function*(id) {
+      const rows = yield* storage(sql`DELETE FROM bookmarks WHERE id = ${id} RETURNING id`)
+      return rows.length > 0
     })
   })
 })

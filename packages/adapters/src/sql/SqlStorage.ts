@@ -6,9 +6,13 @@ import {
   type AssetStore,
   type Bookmarks,
   type Deliveries,
+  type DeliveryLog,
   Errors,
   type Jobs,
+  type Sessions,
+  type SignInAttempts,
   type Transactor,
+  type Users,
   type Webhooks
 } from "@bookmarks/domain"
 import { Effect, Layer, type Redacted } from "effect"
@@ -20,13 +24,29 @@ import * as SqlAllowanceCounter from "./SqlAllowanceCounter.js"
 import * as SqlAssetStore from "./SqlAssetStore.js"
 import * as SqlBookmarks from "./SqlBookmarks.js"
 import * as SqlDeliveries from "./SqlDeliveries.js"
+import * as SqlDeliveryLog from "./SqlDeliveryLog.js"
 import { storage } from "./SqlFailure.js"
 import * as SqlJobs from "./SqlJobs.js"
 import type { SqlNotifications } from "./SqlNotifications.js"
+import * as SqlSessions from "./SqlSessions.js"
+import * as SqlSignInAttempts from "./SqlSignInAttempts.js"
 import * as SqlTransactor from "./SqlTransactor.js"
+import * as SqlUsers from "./SqlUsers.js"
 import * as SqlWebhooks from "./SqlWebhooks.js"
 
-export type Ports = Accounts | Bookmarks | Jobs | Webhooks | Deliveries | AssetStore | Transactor | AllowanceCounter
+export type Ports =
+  | Accounts
+  | Bookmarks
+  | Jobs
+  | Webhooks
+  | Deliveries
+  | AssetStore
+  | Transactor
+  | AllowanceCounter
+  | Users
+  | Sessions
+  | SignInAttempts
+  | DeliveryLog
 
 /** The ports over an existing client (migrations are the caller's: see `Migrations.layer`). */
 export const layer = (options: {
@@ -40,7 +60,11 @@ export const layer = (options: {
     SqlDeliveries.layer,
     SqlAssetStore.layer(options.publicUrl),
     SqlTransactor.layer,
-    SqlAllowanceCounter.layer
+    SqlAllowanceCounter.layer,
+    SqlUsers.layer,
+    SqlSessions.layer,
+    SqlSignInAttempts.layer,
+    SqlDeliveryLog.layer
   )
 
 /** Ports over a client once its migrations ran; the client stays available (health checks, tools). */

@@ -18,23 +18,29 @@ describe.runIf(database.run)("Migrations on Postgres", () => {
       const [a, b] = yield* Effect.all([client(), client()])
       const migrate = (context: Context.Context<SqlClient.SqlClient>) => Effect.provide(Migrations.run, context)
       const [first, second] = yield* Effect.all([migrate(a), migrate(b)], { concurrency: "unbounded" })
-      expect([...first, ...second]).toEqual([[1, "initial"]])
+      expect([...first, ...second]).toEqual([[1, "initial"], [10, "people"], [11, "delivery_log"], [12, "usage_detail"]])
       expect(yield* migrate(a)).toEqual([])
       const sql = Context.get(b, SqlClient.SqlClient)
       const rows = yield* sql`SELECT migration_id FROM ${sql(Migrations.table)}`
       expect(yield* Schema.decodeUnknown(Schema.Array(Schema.Struct({ migration_id: Schema.Number })))(rows))
-        .toEqual([{ migration_id: 1 }])
+        .toEqual([{ migration_id: 1 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }])
       const tables = yield* sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`
       expect(tables.map((t) => t["table_name"]).sort()).toEqual([
         "accounts",
         "allowance_counters",
+        "allowance_days",
         "allowance_key_counters",
         "api_keys",
         "assets",
         "bookmarks",
         "deliveries",
+        "delivery_attempts",
         "effect_sql_migrations",
+        "first_user_claim",
         "jobs",
+        "sessions",
+        "sign_in_failures",
+        "users",
         "webhooks"
       ])
     }).pipe(Effect.scoped), 60_000)

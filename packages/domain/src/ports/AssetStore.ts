@@ -11,6 +11,8 @@ export interface Asset {
 export class AssetStore extends Context.Tag("AssetStore")<AssetStore, {
   readonly put: (id: AssetId, asset: Asset) => Storage<void>
   readonly get: (id: AssetId) => Storage<Option.Option<Asset>>
+  /** Removes the asset; nothing when it does not exist. */
+  readonly delete: (id: AssetId) => Storage<void>
   /** The absolute URL the API serves the asset at. */
   readonly url: (id: AssetId) => string
 }>() {}

@@ -29,4 +29,8 @@ export class Bookmarks extends Context.Tag("Bookmarks")<Bookmarks, {
   readonly complete: (id: BookmarkId, enrichment: Enrichment) => Storage<Option.Option<Bookmark.Record>>
   /** Merges app edits into the overrides; none when the bookmark does not exist. */
   readonly edit: (id: BookmarkId, overrides: Bookmark.Overrides) => Storage<Option.Option<Bookmark.Record>>
+  /** Back to `processing` (a refresh) unless it is processing already; none then or when it does not exist. */
+  readonly restart: (id: BookmarkId) => Storage<Option.Option<Bookmark.Record>>
+  /** Removes the bookmark and its jobs; false when it did not exist. */
+  readonly delete: (id: BookmarkId) => Storage<boolean>
 }>() {}

@@ -23,6 +23,7 @@ export const deliveriesFor = Effect.fn("CompleteBookmark.deliveries")(function*(
       id,
       webhookId: hook.id,
       accountId: record.accountId,
+      bookmarkId: record.id,
       event: "bookmark.saved",
       body: Delivery.encodeBody({ id, event: "bookmark.saved", createdAt: toIso(now), data }),
       state: "pending",

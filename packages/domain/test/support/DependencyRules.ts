@@ -9,7 +9,8 @@ export interface Violation {
 
 const importPatterns = [
   /\b(?:import|export)\s+(?:type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']/g,
-  /\bimport\s*["']([^"']+)["']/g,
+  // A side-effect import starts its line, so the string "import" in code is not read as one.
+  /^\s*import\s*["']([^"']+)["']/gm,
   /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
   /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g
 ]

@@ -19,4 +19,15 @@ export const assetStoreContract = <E>(name: string, layer: Layer.Layer<AssetStor
         expect(Option.isNone(yield* assets.get(randomId()))).toBe(true)
         expect(assets.url(id)).toMatch(new RegExp(`^https?://.+/v1/api/assets/${id}$`))
       }).pipe(Effect.provide(layer)))
+  
+    it.effect("deletes an asset; deleting an unknown one is no error", () =>
+      Effect.gen(function*() {
+        const assets = yield* AssetStore
+        const id = randomId()
+        yield* assets.put(id, { bytes: new Uint8Array([1, 2, 3]), contentType: "image/jpeg" })
+        yield* assets.delete(id)
+        expect(Option.isNone(yield* assets.get(id))).toBe(true)
+        yield* assets.delete(id)
+        yield* assets.delete(randomId())
+      }).pipe(Effect.provide(layer)))
   })

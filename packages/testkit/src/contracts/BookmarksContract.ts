@@ -152,4 +152,50 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(yield* ids({ q: "harpsichord" })).toEqual([record.id])
         expect(Option.isNone(yield* bookmarks.edit(BookmarkId.make(uid("bmk_")), { title: "x" }))).toBe(true)
       })))
+  
+    it.effect("an edited type wins in reads and in the type filter", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const record = yield* insertBookmark(account.id, 1)
+        const edited = yield* bookmarks.edit(record.id, { type: "article" })
+        expect(Option.map(edited, (r) => Bookmark.effective(r).type)).toEqual(Option.some("article"))
+        const got = yield* bookmarks.get(record.id)
+        expect(Option.map(got, (r) => Bookmark.present(r).type)).toEqual(Option.some("article"))
+        const ids = (type: string) => Effect.map(bookmarks.list(account.id, query({ type })), (rows) => rows.map((r) => r.id))
+        expect(yield* ids("article")).toEqual([record.id])
+        expect(yield* ids("website")).toEqual([])
+      })))
+
+    it.effect("restarts a finished bookmark once (a refresh); a processing or unknown one is left alone", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const record = yield* insertBookmark(account.id, 1)
+        expect(Option.isNone(yield* bookmarks.restart(record.id))).toBe(true)
+        yield* bookmarks.complete(record.id, {
+          derived: { ...Bookmark.emptyDerived, title: "Derived" },
+          processingError: "HTTP 500",
+          pageText: "text"
+        })
+        yield* bookmarks.edit(record.id, { title: "Mine" })
+        const restarted = yield* bookmarks.restart(record.id)
+        expect(Option.map(restarted, (r) => [r.status, r.processingError, Bookmark.effective(r).title, r.derived.title]))
+          .toEqual(Option.some(["processing", "", "Mine", "Derived"]))
+        expect(Option.isNone(yield* bookmarks.restart(record.id))).toBe(true)
+        expect(Option.isNone(yield* bookmarks.restart(BookmarkId.make(uid("bmk_"))))).toBe(true)
+      })))
+
+    it.effect("deletes a bookmark: gone from reads, lists and search; a second delete finds nothing", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const gone = yield* insertBookmark(account.id, 1, { note: "zeppelin" })
+        const kept = yield* insertBookmark(account.id, 2, { note: "zeppelin" })
+        expect(yield* bookmarks.delete(gone.id)).toBe(true)
+        expect(Option.isNone(yield* bookmarks.get(gone.id))).toBe(true)
+        const ids = yield* Effect.map(bookmarks.list(account.id, query({ q: "zeppelin" })), (rows) => rows.map((r) => r.id))
+        expect(ids).toEqual([kept.id])
+        expect(yield* bookmarks.delete(gone.id)).toBe(false)
+      })))
   })

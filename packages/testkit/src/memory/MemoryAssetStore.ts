@@ -7,6 +7,7 @@ export const make = (baseUrl = "http://127.0.0.1:3000") => {
   return AssetStore.of({
     put: (id, asset) => Effect.sync(() => void assets.set(id, asset)),
     get: (id) => Effect.sync(() => Option.fromNullable(assets.get(id))),
+    delete: (id) => Effect.sync(() => void assets.delete(id)),
     url: (id) => `${baseUrl}/v1/api/assets/${id}`
   })
 }

@@ -28,7 +28,7 @@ export const make = () => {
           .filter((r) => r.accountId === accountId)
           .filter((r) => Option.match(query.before, { onNone: () => true, onSome: (b) => r.createdAt < b }))
           .filter((r) => Option.match(query.tag, { onNone: () => true, onSome: (t) => Tags.has(Bookmark.effective(r).tags, t) }))
-          .filter((r) => Option.match(query.type, { onNone: () => true, onSome: (t) => r.derived.type === t }))
+          .filter((r) => Option.match(query.type, { onNone: () => true, onSome: (t) => Bookmark.effective(r).type === t }))
           .filter((r) => Option.match(query.q, { onNone: () => true, onSome: (q) => matches(searchable(r), q) }))
           .sort((a, b) => b.createdAt - a.createdAt)
           .slice(0, query.limit)
@@ -47,6 +47,15 @@ export const make = () => {
         rows.set(id, updated)
         return Option.some(updated)
       }),
+    restart: (id) =>
+      Effect.sync(() => {
+        const found = rows.get(id)
+        if (found === undefined || found.status === "processing") return Option.none()
+        const updated: Bookmark.Record = { ...found, status: "processing", processingError: "" }
+        rows.set(id, updated)
+        return Option.some(updated)
+      }),
+    delete: (id) => Effect.sync(() => rows.delete(id)),
     edit: (id, overrides) =>
       Effect.sync(() => {
         const found = rows.get(id)

@@ -72,6 +72,18 @@ export const layer = Layer.effect(
           }
           return count
         }),
+      cancelForBookmark: (bookmarkId) =>
+        Effect.sync(() => {
+          let count = 0
+          for (const e of entries.values()) {
+            if (e.record.bookmarkId === bookmarkId && e.record.state === "pending") {
+              e.record = { ...e.record, state: "cancelled" }
+              e.lockedUntil = 0
+              count++
+            }
+          }
+          return count
+        }),
       get: (id) => Effect.sync(() => Option.fromNullable(entries.get(id)?.record)),
       listForWebhook: (webhookId) =>
         Effect.sync(() =>

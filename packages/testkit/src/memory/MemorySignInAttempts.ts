@@ -1,0 +1,24 @@
+/** In-memory sign-in failure counters, one fixed window per key. */
+import { SignInAttempts, type Throttle } from "@bookmarks/domain"
+import { Effect, Layer, Option } from "effect"
+
+export const make = () => {
+  const counts = new Map<string, Throttle.Count>()
+  const open = (key: string, now: number, window: number) => {
+    const found = counts.get(key)
+    return found !== undefined && found.since + window > now ? found : undefined
+  }
+  return SignInAttempts.of({
+    failures: (key, now, window) => Effect.sync(() => Option.fromNullable(open(key, now, window))),
+    recordFailure: (key, now, window) =>
+      Effect.sync(() => {
+        const found = open(key, now, window)
+        const next = found === undefined ? { count: 1, since: now } : { count: found.count + 1, since: found.since }
+        counts.set(key, next)
+        return next
+      }),
+    clear: (key) => Effect.sync(() => void counts.delete(key))
+  })
+}
+
+export const layer = Layer.sync(SignInAttempts, make)
