@@ -23,6 +23,10 @@ export interface AppConfig {
   readonly workerConcurrency: number
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
+  /** Self sign-up after the first account (`SIGNUP=open`); closed by default. */
+  readonly signup: "open" | "closed"
+  /** The plan of accounts people create in the web app. */
+  readonly defaultPlan: Plan.Plan
 }
 
 const invalid = (name: string, message: string) => ConfigError.InvalidData([name], message)
@@ -94,7 +98,9 @@ export const config: Config.Config<AppConfig> = Config.all({
     Config.validate({ message: "must be an integer between 1 and 64", validation: (n) => n >= 1 && n <= 64 })
   ),
   logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
-  logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT"))
+  logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT")),
+  signup: Config.withDefault(Config.literal("open", "closed")("SIGNUP"), "closed" as const),
+  defaultPlan: Config.withDefault(Config.literal("free", "plus", "ultra")("DEFAULT_PLAN"), "free" as const)
 }).pipe(
   Config.map((c): AppConfig => ({
     port: c.port,
@@ -120,7 +126,9 @@ export const config: Config.Config<AppConfig> = Config.all({
     plans: Option.match(c.planOverride, { onNone: () => Plan.defaultTable, onSome: (o) => Plan.withOverride(Plan.defaultTable, o) }),
     workerConcurrency: c.workerConcurrency,
     logLevel: c.logLevel,
-    logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json"))
+    logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json")),
+    signup: c.signup,
+    defaultPlan: c.defaultPlan
   }))
 )
 

@@ -10,6 +10,7 @@ import {
   OpenAiContentAnalyzer,
   PlaywrightRenderer,
   RedisAllowanceCounter,
+  ScryptPasswordHasher,
   SqlStorage
 } from "@bookmarks/adapters"
 import { type Errors, Policy } from "@bookmarks/domain"
@@ -53,7 +54,9 @@ export const policy = (config: AppConfig) =>
     retrySchedule: config.retrySchedule,
     deactivation: config.deactivation,
     deliveryTimeout: config.deliveryTimeout,
-    enrichment: config.enrichment
+    enrichment: config.enrichment,
+    signup: config.signup,
+    defaultPlan: config.defaultPlan
   })
 
 const userAgent = (config: AppConfig) => `BookmarkLibraryBot/1.0 (+${config.publicUrl})`
@@ -69,10 +72,11 @@ export interface TestOverrides {
   readonly counterClock?: "server" | "effect"
 }
 
-/** What request handling needs besides storage: ids, policy and the webhook sender (registration checks, tests). */
+/** What request handling needs besides storage: ids, policy, password hashing and the webhook sender. */
 export const apiServices = (config: AppConfig, overrides: TestOverrides = {}) =>
   Layer.mergeAll(
     CryptoIdGenerator.layer,
+    ScryptPasswordHasher.layer(),
     policy(config),
     HttpWebhookSender.layer({ allowPrivateNetwork: config.allowPrivateNetwork, ...overrides.guard })
   )

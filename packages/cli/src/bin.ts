@@ -7,11 +7,12 @@ import { CliFailure } from "./AdminClient.js"
 import * as AccountsCommand from "./commands/AccountsCommand.js"
 import * as KeysCommand from "./commands/KeysCommand.js"
 import * as ServerCommands from "./commands/ServerCommands.js"
+import * as UsersCommand from "./commands/UsersCommand.js"
 import * as WebhooksCommand from "./commands/WebhooksCommand.js"
 
 const root = Command.make("bookmarks").pipe(
   Command.withDescription("Bookmark library service"),
-  Command.withSubcommands([...ServerCommands.commands, AccountsCommand.command, KeysCommand.command, WebhooksCommand.command])
+  Command.withSubcommands([...ServerCommands.commands, AccountsCommand.command, KeysCommand.command, UsersCommand.command, WebhooksCommand.command])
 )
 
 const cli = Command.run(root, { name: "bookmarks", version: "0.1.0" })
