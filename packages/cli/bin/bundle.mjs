@@ -6,7 +6,7 @@ import { build } from "esbuild"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
-const workspace = ["domain", "adapters", "http", "worker"]
+const workspace = ["domain", "adapters", "http", "web", "worker"]
 
 await build({
   absWorkingDir: root,

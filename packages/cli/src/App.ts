@@ -1,6 +1,7 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
 import { Health, Mounts, Server } from "@bookmarks/http"
+import { WebApp } from "@bookmarks/web"
 import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
@@ -14,15 +15,28 @@ const health = Layer.effect(
     Health.Health.of({ check: Effect.provideService(SqlStorage.ping, SqlClient.SqlClient, sql) }))
 )
 
-/** The faces served beside the JSON API on the same server. */
-const mounts = Mounts.none
+/** The paths other faces answer; the web app claims every other path, "/" included. */
+export const apiPrefixes = ["/v1/api", "/admin", "/mcp", "/health", "/metrics"]
 
-/** The HTTP server; its `HttpServer` stays visible (bound address). */
-export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
-  Layer.unwrapEffect(Effect.map(
+/** The account web app (its `Web` stays visible: the start banner prints its first-run link). */
+const web = (config: AppConfig) =>
+  Layer.effect(WebApp.Web, WebApp.make({ publicUrl: config.publicUrl, excludedPrefixes: apiPrefixes }))
+
+/** The faces served beside the JSON API on the same server. */
+const mounts = Layer.effect(Mounts.Mounts, Effect.map(WebApp.Web, (face): ReadonlyArray<Mounts.Mount> => [face]))
+
+/** The HTTP server; its `HttpServer` and the web app stay visible (bound address, first-run link). */
+export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) => {
+  const services = Composition.apiServices(config, overrides)
+  return Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
     (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host })
-  )).pipe(Layer.provide(Layer.mergeAll(Composition.apiServices(config, overrides), health, mounts)))
+  )).pipe(
+    Layer.provide(Layer.merge(health, mounts)),
+    Layer.provideMerge(web(config)),
+    Layer.provide(services)
+  )
+}
 
 /** Enrichment and delivery runners; they stop (releasing leases) with the layer's scope. */
 export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
