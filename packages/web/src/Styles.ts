@@ -38,6 +38,10 @@ button.link{background:none;border:none;color:var(--muted);padding:.25rem 0;min-
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:1rem 0}
 .actions form{margin:0}
 .panel{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:1rem;margin:1rem 0}
+.panel>h2{margin-top:0}
+fieldset{border:1px solid var(--line);border-radius:8px;padding:.5rem .75rem}
+legend{font-weight:600;font-size:.9rem;padding:0 .25rem}
+fieldset label{display:inline-flex;gap:.4rem;align-items:center;font-weight:400;margin-right:1rem}
 .notice{border-left:4px solid var(--ok);background:var(--card);padding:.6rem .9rem;border-radius:6px;margin:1rem 0}
 .notice.error{border-color:var(--danger)}
 .error-text{color:var(--danger)}
@@ -50,7 +54,7 @@ ul.results.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem
 .card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);overflow:hidden;display:flex;flex-direction:column;min-width:0}
 .card .thumb{display:block;aspect-ratio:16/10;background:var(--line);overflow:hidden}
 .card .thumb img{width:100%;height:100%;object-fit:cover;object-position:top;display:block}
-.card .thumb.empty{display:flex;align-items:center;justify-content:center;color:var(--muted);font-size:.85rem}
+.card .thumb.empty{display:flex;align-items:center;justify-content:center;color:var(--muted);font-size:.85rem;aspect-ratio:16/4;text-decoration:none}
 .card .body{padding:.65rem .8rem .8rem;display:grid;gap:.25rem;min-width:0}
 .card h3{font-size:1rem;margin:0;line-height:1.35;overflow-wrap:anywhere}
 .card h3 a{color:var(--fg);text-decoration:none}
@@ -76,7 +80,7 @@ dl.fields dd{margin:0;overflow-wrap:anywhere;min-width:0}
 table{width:100%;border-collapse:collapse;font-size:.92rem}
 th,td{text-align:left;padding:.5rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 th{color:var(--muted);font-weight:600}
-.table-wrap{overflow-x:auto}
+.table-wrap{overflow-x:auto;position:relative}
 code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em;overflow-wrap:anywhere}
 .secret{display:block;background:var(--bg);border:1px dashed var(--line);border-radius:8px;padding:.5rem;margin:.4rem 0;user-select:all}
 details>summary{cursor:pointer;color:var(--accent);font-weight:600}

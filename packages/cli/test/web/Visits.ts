@@ -46,9 +46,10 @@ export class Visits {
     const overflow = await page.evaluate(`(() => {
       const width = document.documentElement.clientWidth
       if (document.documentElement.scrollWidth <= width) return []
+      // Something is wider than the screen: name it (scrolling tables are allowed to be wide inside their frame).
       const wide = [...document.querySelectorAll("body *")]
         .filter((e) => e.getBoundingClientRect().right > width + 1 && e.closest(".table-wrap") === null)
-      return wide.slice(0, 3).map((e) => e.tagName + "." + e.className)
+      return wide.slice(0, 4).map((e) => e.tagName + "." + e.className + ":" + Math.round(e.getBoundingClientRect().right))
     })()`)
     expect({ page: name, wider: overflow }).toEqual({ page: name, wider: [] })
     await page.screenshot({ path: join(this.dir, `${name}-360.png`), fullPage: true })

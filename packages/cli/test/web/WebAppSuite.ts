@@ -283,7 +283,7 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       await page.goto(`${service.baseUrl}/bookmarks/${state.noteId}/edit`)
       await page.getByLabel("Title").fill(hostile)
       await page.getByRole("button", { name: "Save changes" }).click()
-      await page.getByRole("heading", { level: 1 }).waitFor()
+      await page.getByRole("heading", { level: 1 }).filter({ hasText: "window.__pwned" }).waitFor()
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(hostile)
       await visits.open(page, service.baseUrl, "library-hostile")
       await expect(page.getByRole("link", { name: hostile }).count()).resolves.toBe(1)
