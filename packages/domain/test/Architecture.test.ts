@@ -105,6 +105,13 @@ describe("The dependency checker", () => {
     expect(checkSource("packages/cli/src/Main.ts", `import { SqlBookmarks } from "@bookmarks/adapters"`)).toEqual([])
   })
 
+  it("keeps the web app on the domain: no adapters, no other face", () => {
+    expect(checkSource("packages/web/src/pages/Library.ts", `import { libraryPage } from "@bookmarks/domain"`)).toEqual([])
+    expect(checkSource("packages/web/src/WebApp.ts", `import { Mounts } from "@bookmarks/http"`)).toHaveLength(1)
+    expect(checkSource("packages/web/src/WebApp.ts", `import { SqlStorage } from "@bookmarks/adapters"`)).toHaveLength(1)
+    expect(checkManifest("packages/web/package.json", { dependencies: { "@bookmarks/adapters": "*" } })).toHaveLength(1)
+  })
+
   it("refuses the testkit in production code and as a runtime dependency", () => {
     expect(checkSource("packages/http/src/Server.ts", `import { TestApp } from "@bookmarks/testkit"`)).toHaveLength(1)
     expect(checkSource("packages/testkit/src/TestApp.ts", `import { Policy } from "@bookmarks/domain"`)).toEqual([])

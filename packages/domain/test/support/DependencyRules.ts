@@ -51,6 +51,9 @@ export const checkSource = (file: string, source: string): Array<Violation> => {
     if ((pkg === "http" || pkg === "worker") && (isPackage(specifier, "@bookmarks/adapters") || target === "adapters")) {
       fail(`packages/${pkg} depends on ports, never on a concrete adapter`)
     }
+    if (pkg === "web" && (["adapters", "http", "worker", "cli"].some((face) => isPackage(specifier, `@bookmarks/${face}`)))) {
+      fail("packages/web depends on the domain (use cases and ports), never on adapters or another face")
+    }
     if (pkg !== "testkit" && isPackage(specifier, "@bookmarks/testkit")) {
       fail("the testkit is only for tests; production code never imports it")
     }
@@ -81,6 +84,9 @@ export const checkManifest = (file: string, manifest: Manifest): Array<Violation
     if (pkg === "domain" && name !== "effect") fail("packages/domain depends on effect only")
     if ((pkg === "http" || pkg === "worker") && name === "@bookmarks/adapters") {
       fail(`packages/${pkg} depends on ports, never on a concrete adapter`)
+    }
+    if (pkg === "web" && ["adapters", "http", "worker", "cli"].some((face) => name === `@bookmarks/${face}`)) {
+      fail("packages/web depends on the domain, never on adapters or another face")
     }
   }
   return out
