@@ -93,6 +93,8 @@ meter,progress{width:100%;height:1rem}
 .chart text{fill:var(--muted);font-size:10px}
 .cols{display:grid;gap:1rem}
 @media (min-width:48rem){.cols{grid-template-columns:1fr 1fr}}
+table.keys code{white-space:nowrap}
+@media (max-width:40rem){table.keys th:nth-child(3),table.keys td:nth-child(3),table.keys th:nth-child(5),table.keys td:nth-child(5){display:none}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .htmx-request .when-loading{display:inline-block}
 .when-loading{display:none}

@@ -3,7 +3,9 @@
  * and out, throttling, keys, webhooks with their log, saves, notes, edits, refresh, delete, usage, and the security
  * promises (CSRF, escaping, other accounts). Every page is checked with axe and photographed at 1280 and 360 px.
  */
+import { WebhookId, Webhooks } from "@bookmarks/domain"
 import { External } from "@bookmarks/testkit"
+import { Effect } from "effect"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Browser, BrowserContext, Page } from "playwright-core"
@@ -226,6 +228,11 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       await visits.open(page, `${service.baseUrl}/?view=list`, "library-list")
       await visits.check(page, "library-list")
       await visits.open(page, `${service.baseUrl}/?q=pangolin`, "library-search")
+      // With htmx the search box searches as one types, in place, and the address follows.
+      await page.goto(service.baseUrl)
+      await page.getByLabel("Search").pressSequentially("no-such-word", { delay: 20 })
+      await page.getByText("Nothing matches.").waitFor()
+      expect(page.url()).toContain(`${service.baseUrl}/?q=no-such-word`)
     })
 
     it("an edit wins in GET /v1/api/bookmarks/:id and in the delivery after a refresh", async () => {
@@ -339,6 +346,23 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       await page.getByRole("button", { name: "Delete" }).click()
       await page.getByRole("heading", { name: "Library" }).waitFor()
       expect((await api(`/bookmarks/${state.bookmarkId}`, state.key)).status).toBe(404)
+    })
+
+    it("re-enables a deactivated webhook, then deletes it after confirmation", async () => {
+      const { page, service, visits } = w()
+      const id = state.webhookPath.split("/").pop() ?? ""
+      await service.run(Effect.flatMap(Webhooks, (webhooks) => webhooks.setActive(WebhookId.make(id), false)))
+      await page.goto(`${service.baseUrl}${state.webhookPath}`)
+      await expect(page.getByText("inactive").isVisible()).resolves.toBe(true)
+      await page.getByRole("button", { name: "Re-enable" }).click()
+      await page.getByRole("status").filter({ hasText: "Webhook active again" }).waitFor()
+      await page.getByRole("link", { name: "Delete" }).click()
+      await page.getByRole("heading", { name: "Delete this webhook?" }).waitFor()
+      await visits.check(page, "webhook-delete")
+      await page.getByRole("button", { name: "Delete webhook" }).click()
+      await page.getByRole("status").filter({ hasText: "Webhook deleted" }).waitFor()
+      const listed = await api("/webhooks", state.key)
+      expect(listed.body.webhooks).toEqual([])
     })
 
     it("usage, account and import/export pages", async () => {

@@ -75,6 +75,10 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("web app page timings on a 1
     await page.getByRole("button", { name: "Sign in" }).click()
     await page.getByRole("heading", { name: "Library" }).waitFor()
     await expect(page.locator("#results > li.card").count()).resolves.toBe(30)
+    // htmx loads the next page when "Load more" scrolls into view.
+    await page.getByRole("link", { name: "Load more" }).scrollIntoViewIfNeeded()
+    await page.locator("#results > li.card").nth(59).waitFor()
+    await expect(page.getByRole("link", { name: "Seeded article 9970 about" }).count()).resolves.toBe(1)
     const cookies = await context.cookies()
 
     const pages: ReadonlyArray<readonly [string, string]> = [

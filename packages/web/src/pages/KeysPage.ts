@@ -42,7 +42,7 @@ ${Layout.notice(options.error, "error")}
 <div><label for="label">Label <span class="hint">what uses it, e.g. “laptop script”</span></label><input id="label" name="label" type="text" maxlength="${maxLabelLength}" value="${options.label ?? ""}"></div>
 <button type="submit">Create key</button>
 </form>
-${keys.length === 0 ? html`<p class="empty-state">No keys yet.</p>` : html`<div class="table-wrap"><table>
+${keys.length === 0 ? html`<p class="empty-state">No keys yet.</p>` : html`<div class="table-wrap"><table class="keys">
 <caption class="visually-hidden">Your API keys</caption>
 <thead><tr><th scope="col">Label</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">This month</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${keys.map(row)}</tbody>

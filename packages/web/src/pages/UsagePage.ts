@@ -15,7 +15,7 @@ const chart = (days: ReadonlyArray<{ readonly day: number; readonly count: numbe
   const bar = Math.max(2, slot - 4)
   const busiest = days.reduce((a, b) => (b.count > a.count ? b : a), days[0] ?? { day: 0, count: 0 })
   const label = `Requests per day this month; the busiest day so far, ${new Date(busiest.day).getUTCDate()}, had ${busiest.count}.`
-  return html`<svg class="chart" viewBox="0 0 ${width} ${height + 16}" role="img" aria-label="${label}">
+  return html`<svg class="chart" viewBox="0 0 ${width} ${height + 16}" preserveAspectRatio="xMinYMax meet" role="img" aria-label="${label}">
 ${days.map((d, i) => {
     const h = Math.round((d.count / max) * height)
     return html`<rect x="${Math.round(i * slot + 2)}" y="${height - h}" width="${Math.round(bar)}" height="${Math.max(h, d.count > 0 ? 1 : 0)}"><title>${new Date(d.day).toISOString().slice(0, 10)}: ${d.count}</title></rect>
