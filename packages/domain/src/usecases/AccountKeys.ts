@@ -4,7 +4,7 @@ import type { Account } from "../Account.js"
 import type * as ApiKey from "../ApiKey.js"
 import { NotFound } from "../Errors.js"
 import { Accounts } from "../ports/Accounts.js"
-import { AllowanceCounter } from "../ports/AllowanceCounter.js"
+import { AllowanceCounter, type PeriodUsage } from "../ports/AllowanceCounter.js"
 import { revokeKey } from "./ManageAccounts.js"
 
 export interface KeyWithUse {
@@ -15,6 +15,14 @@ export interface KeyWithUse {
   readonly month: number
 }
 
+/** The keys with what the counter says of them, newest first. */
+export const withUse = (keys: ReadonlyArray<ApiKey.Info>, usage: PeriodUsage): ReadonlyArray<KeyWithUse> =>
+  keys.map((key): KeyWithUse => ({
+    key,
+    lastUsedAt: usage.lastUsed.get(key.id) ?? null,
+    month: usage.byKey.get(key.id) ?? 0
+  })).reverse()
+
 /** Every key of the account, newest first, with its last use and this period's count. */
 export const listKeysWithUse = Effect.fn("ListKeysWithUse")(function*(account: Account) {
   const accounts = yield* Accounts
@@ -23,11 +31,7 @@ export const listKeysWithUse = Effect.fn("ListKeysWithUse")(function*(account: A
     accounts.listKeys(account.id),
     counter.usage({ accountId: account.id, planChangedAt: account.planChangedAt })
   ], { concurrency: 2 })
-  return keys.map((key): KeyWithUse => ({
-    key,
-    lastUsedAt: usage.lastUsed.get(key.id) ?? null,
-    month: usage.byKey.get(key.id) ?? 0
-  })).reverse()
+  return withUse(keys, usage)
 })
 
 /** Revokes a key of this account; another account's key is not found. */

@@ -4,7 +4,8 @@ import type { Account } from "../Account.js"
 import * as Allowance from "../Allowance.js"
 import { Policy } from "../Policy.js"
 import { AllowanceCounter } from "../ports/AllowanceCounter.js"
-import { listKeysWithUse } from "./AccountKeys.js"
+import { Accounts } from "../ports/Accounts.js"
+import { withUse } from "./AccountKeys.js"
 
 const dayMs = 86_400_000
 
@@ -12,8 +13,12 @@ export const accountUsage = Effect.fn("AccountUsage")(function*(account: Account
   const policy = yield* Policy
   const counter = yield* AllowanceCounter
   const now = yield* Clock.currentTimeMillis
-  const usage = yield* counter.usage({ accountId: account.id, planChangedAt: account.planChangedAt })
-  const keys = yield* listKeysWithUse(account)
+  const accounts = yield* Accounts
+  const [usage, stored] = yield* Effect.all([
+    counter.usage({ accountId: account.id, planChangedAt: account.planChangedAt }),
+    accounts.listKeys(account.id)
+  ], { concurrency: 2 })
+  const keys = withUse(stored, usage)
   const first = Allowance.monthStart(now)
   const days: Array<{ readonly day: number; readonly count: number }> = []
   for (let day = first; day <= Allowance.dayStart(now); day += dayMs) days.push({ day, count: usage.byDay.get(day) ?? 0 })

@@ -45,7 +45,7 @@ ${controls(req, w)}
 <h2>Delivery log</h2>
 ${attempts.length === 0
       ? html`<p class="empty-state">No attempts yet. Deliveries appear here when bookmarks finish processing, and test deliveries too.</p>`
-      : html`<p class="muted small">The last ${attempts.length} attempts, newest first.</p><div class="table-wrap"><table>
+      : html`<p class="muted small">The last ${Format.plural(attempts.length, "attempt")}, newest first.</p><div class="table-wrap"><table>
 <caption class="visually-hidden">Delivery attempts</caption>
 <thead><tr><th scope="col">Time</th><th scope="col">Delivery</th><th scope="col">Cause</th><th scope="col">Result</th><th scope="col">Duration</th><th scope="col">Answer</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${attempts.map((a) => row(req, a))}</tbody></table></div>`}`))
