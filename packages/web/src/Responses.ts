@@ -1,5 +1,6 @@
 /** Answers of the web app: pages with the security headers, redirects after a form (303), and error pages. */
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { Option } from "effect"
 import { html, type Html } from "./Html.js"
 import * as Layout from "./Layout.js"
 import * as Security from "./Security.js"
@@ -35,8 +36,11 @@ export const htmlPage = (
 export const redirect = (location: string, headers: Record<string, string> = {}) =>
   HttpServerResponse.empty({ status: 303, headers: { location, "cache-control": "no-store", ...headers } })
 
-const errorPage = (req: WebRequest, status: number, title: string, text: string) =>
-  htmlPage(req, Layout.bare(req, title, html`<div class="narrow"><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the library</a></p></div>`), { status })
+/** Signed in, an error keeps the navigation and Sign out; otherwise the bare shell. */
+const errorPage = (req: WebRequest, status: number, title: string, text: string) => {
+  const body = html`<div class="narrow"><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the library</a></p></div>`
+  return htmlPage(req, Option.isSome(req.signedIn) ? Layout.page(req, { title, section: "none" }, body) : Layout.bare(req, title, body), { status })
+}
 
 export const notFound = (req: WebRequest) =>
   errorPage(req, 404, "Not found", "There is nothing here. The address may be mistyped, or the item was deleted.")

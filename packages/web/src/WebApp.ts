@@ -5,7 +5,7 @@
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { resumeSession, Session, type SignedIn } from "@bookmarks/domain"
-import { Cause, Clock, Context, Effect, Option } from "effect"
+import { Cause, Clock, Context, Effect, Option, Predicate } from "effect"
 import * as Assets from "./Assets.js"
 import * as Forms from "./Forms.js"
 import * as Responses from "./Responses.js"
@@ -117,7 +117,11 @@ export const make = (options: Options) =>
         : Option.isSome(signedIn) && Option.isSome(token)
         ? route.handler({ ...req, me: signedIn.value, sessionToken: token.value })
         : Effect.succeed(Responses.redirect(route.method === "GET" ? `/sign-in?next=${encodeURIComponent(url.pathname + url.search)}` : "/sign-in"))
-      const response = yield* answer
+      // Another account's resource is answered exactly like a missing one: ids are not revealed to people.
+      const response = yield* answer.pipe(
+        Effect.catchIf((e) => Predicate.isTagged(e, "NotFound") || Predicate.isTagged(e, "Forbidden"), () =>
+          Effect.succeed(Responses.notFound(req)))
+      )
       const finished = yield* Clock.currentTimeNanos
       return HttpServerResponse.setHeader(response, "server-timing", `app;dur=${(Number(finished - started) / 1e6).toFixed(1)}`)
     }).pipe(Effect.provideService(Setup.SetupLink, setup))
@@ -141,11 +145,9 @@ export const make = (options: Options) =>
         Effect.catchAllCause((cause) => {
           if (Cause.isInterruptedOnly(cause)) return Effect.interrupt
           const failure = Cause.failureOption(cause)
-          const tag = Option.isSome(failure) && typeof failure.value === "object" && failure.value !== null && "_tag" in failure.value
-            ? String(failure.value._tag)
-            : ""
-          if (tag === "NotFound" || tag === "Forbidden") return Effect.succeed(Responses.notFound(fallbackReq()))
-          if (tag === "StorageUnavailable") return Effect.succeed(Responses.unavailable(fallbackReq()))
+          if (Option.isSome(failure) && Predicate.isTagged(failure.value, "StorageUnavailable")) {
+            return Effect.succeed(Responses.unavailable(fallbackReq()))
+          }
           return Effect.zipRight(
             Effect.logError("web page failed", cause).pipe(Effect.annotateLogs({ method: request.method, path: request.url.split("?")[0] ?? "" })),
             Effect.succeed(Responses.failed(fallbackReq()))

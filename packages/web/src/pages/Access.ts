@@ -39,8 +39,8 @@ ${credentials({
     newPassword: true,
     ...(options.email === undefined ? {} : { email: options.email }),
     ...(options.error === undefined ? {} : { error: options.error }),
-    hidden: options.setup === undefined ? undefined : html`<input type="hidden" name="setup" value="${options.setup}">`
-  } as CredentialsForm)}
+    ...(options.setup === undefined ? {} : { hidden: html`<input type="hidden" name="setup" value="${options.setup}">` })
+  })}
 </div>`), { status })
 
 const signInPage = (req: WebRequest, options: { readonly email?: string; readonly error?: string; readonly next?: string; readonly open: boolean }, status = 200) =>

@@ -13,8 +13,8 @@ import { statusLine, tagList } from "./Library.js"
 const id = (req: Authed) => req.params["id"] ?? ""
 const path = (b: Bookmark.Bookmark) => `/bookmarks/${encodeURIComponent(b.id)}`
 
-const field = (label: string, value: unknown) =>
-  html`<dt>${label}</dt><dd>${value === "" ? html`<span class="muted">—</span>` : (value as string)}</dd>`
+const field = (label: string, value: string) =>
+  html`<dt>${label}</dt><dd>${value === "" ? html`<span class="muted">—</span>` : value}</dd>`
 
 const details = (req: Authed, b: Bookmark.Bookmark) =>
   html`<article id="bookmark"${b.status === "processing" ? html` hx-get="${path(b)}" hx-trigger="every 2s" hx-select="#bookmark" hx-swap="outerHTML"` : ""}>
