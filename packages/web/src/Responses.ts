@@ -6,10 +6,11 @@ import * as Layout from "./Layout.js"
 import * as Security from "./Security.js"
 import type { WebRequest } from "./WebRequest.js"
 
+/** Screenshot links are built on PUBLIC_URL: when the page is reached under another host, allow that origin too. */
 const imageOrigins = (req: WebRequest) => {
   try {
-    const origin = new URL(req.settings.publicUrl).origin
-    return origin === req.url.origin ? [] : [origin]
+    const publicUrl = new URL(req.settings.publicUrl)
+    return publicUrl.host === req.request.headers["host"] ? [] : [publicUrl.origin]
   } catch {
     return []
   }
