@@ -8,7 +8,7 @@ import * as Layout from "../Layout.js"
 import * as Outcome from "../Outcome.js"
 import * as Responses from "../Responses.js"
 import type { Authed } from "../WebRequest.js"
-import { statusLine, tagList } from "./Library.js"
+import { statusLine, tagList, typeLabels } from "./Library.js"
 
 const id = (req: Authed) => req.params["id"] ?? ""
 const path = (b: Bookmark.Bookmark) => `/bookmarks/${encodeURIComponent(b.id)}`
@@ -31,7 +31,7 @@ ${tagList(b.tags)}
 ${field("Description", b.description)}
 ${field("Summary", b.summary)}
 ${field(b.type === "textNote" ? "Text" : "Note", b.note)}
-${field("Type", b.type)}
+${field("Type", typeLabels[b.type])}
 ${field("Saved", Format.date(b.createdAt))}
 ${field("Status", b.status === "ready" ? (b.processingError === "" ? "Ready" : `Ready, with a problem: ${b.processingError}`) : "Processing")}
 </dl>
@@ -66,7 +66,7 @@ ${Layout.notice(error, "error")}
 <div><label for="tags">Tags <span class="hint">comma-separated</span></label><input id="tags" name="tags" type="text" value="${values.tags}"></div>
 <div><label for="note">Note</label><textarea id="note" name="note" rows="5">${values.note}</textarea></div>
 <div><label for="type">Type</label><select id="type" name="type">${BookmarkType.all.map((t) =>
-    html`<option value="${t}"${values.type === t ? html` selected` : ""}>${t}</option>`)}</select></div>
+    html`<option value="${t}"${values.type === t ? html` selected` : ""}>${typeLabels[t]}</option>`)}</select></div>
 <div class="actions"><button type="submit">Save changes</button><a href="${path(b)}">Cancel</a></div>
 </form>`)
 

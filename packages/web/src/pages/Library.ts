@@ -11,7 +11,7 @@ import type { Authed } from "../WebRequest.js"
 
 export const pageSize = 30
 
-const typeLabels: Record<BookmarkType.BookmarkType, string> = {
+export const typeLabels: Record<BookmarkType.BookmarkType, string> = {
   website: "Website",
   article: "Article",
   image: "Image",
