@@ -6,7 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    reporters: ["default"],
+    reporters: ["default", "./scripts/SkipSummaryReporter.ts"],
     coverage: {
       provider: "v8",
       include: ["packages/*/src/**/*.ts"],

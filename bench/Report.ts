@@ -129,7 +129,7 @@ export const renderEnrichment = (e: EnrichmentFigures): Array<string> => {
   ]
   const verdict = (name: string, m: EnrichmentMode | undefined) =>
     m === undefined ? [] : [`${name} ${m.burst.pagesPerMinute >= 60 ? "met" : "**not met**"} (${m.burst.pagesPerMinute.toFixed(1)})`]
-  out.push(`DESIGN §7, ≥ 60 local pages/minute per worker: ${[...verdict("embedded", e.embedded), ...verdict("scaled", e.scaled)].join(", ")}.`)
+  out.push(`Target (docs/decisions.md, "Performance targets"), ≥ 60 local pages/minute per worker: ${[...verdict("embedded", e.embedded), ...verdict("scaled", e.scaled)].join(", ")}.`)
   if ((e.load.start[0] ?? 0) > e.cores * 0.5) {
     out.push("The load average was already above half the cores when this section began (earlier sections of this run, or",
       "other work): the figures may be lower than on an idle machine.")
@@ -281,7 +281,7 @@ export const render = (f: Figures): string => {
   targets.push([`POST p99 < 20 ms at ${f.fixedRate.rate} req/s (embedded)`, ms(f.fixedRate.embedded?.p99), p99(f.fixedRate.embedded)])
   targets.push(["Idle embedded server < 150 MB RSS", mb(f.memory.idle), f.memory.idle === undefined ? undefined : f.memory.idle < 150 * 1024 * 1024])
   out.push(
-    "## Against the targets (DESIGN §7)",
+    "## Against the targets (docs/decisions.md, \"Performance targets\")",
     "",
     row(["Target", "Measured", "Met"]),
     row(["---", "---", "---"]),

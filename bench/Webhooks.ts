@@ -15,7 +15,7 @@ export interface Options extends Context {
   readonly burst: number
 }
 
-/** The most webhooks one account may register (DESIGN §4). */
+/** The most webhooks one account may register (docs/decisions.md, "Webhooks"). */
 const webhooksPerAccount = 10
 /** Wall-clock milliseconds with a fraction, comparable with the service's `createdAt` on this machine. */
 const wallClock = () => performance.timeOrigin + performance.now()

@@ -1,6 +1,7 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
 import { Health, Mounts, Server } from "@bookmarks/http"
+import { McpMount } from "@bookmarks/mcp"
 import { WebApp } from "@bookmarks/web"
 import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -22,19 +23,26 @@ export const apiPrefixes = ["/v1/api", "/admin", "/mcp", "/health", "/metrics"]
 const web = (config: AppConfig) =>
   Layer.effect(WebApp.Web, WebApp.make({ publicUrl: config.publicUrl, excludedPrefixes: apiPrefixes }))
 
-/** The faces served beside the JSON API on the same server. */
-const mounts = Layer.effect(Mounts.Mounts, Effect.map(WebApp.Web, (face): ReadonlyArray<Mounts.Mount> => [face]))
+/** The faces served beside the JSON API on the same server: MCP at `/mcp`, then the web app's catch-all. */
+const mounts = (config: AppConfig) =>
+  Layer.effect(
+    Mounts.Mounts,
+    Effect.all([McpMount.make({ publicUrl: config.publicUrl }), WebApp.Web]).pipe(
+      Effect.map(([mcp, face]): ReadonlyArray<Mounts.Mount> => [mcp, face])
+    )
+  )
 
 /** The HTTP server; its `HttpServer` and the web app stay visible (bound address, first-run link). */
 export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) => {
+  // One value each, so the server, the mounts and the web app share one instance of each service.
   const services = Composition.apiServices(config, overrides)
+  const webApp = web(config).pipe(Layer.provide(services))
   return Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
-    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host })
+    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host, corsOrigins: config.corsOrigins })
   )).pipe(
-    Layer.provide(Layer.merge(health, mounts)),
-    Layer.provideMerge(web(config)),
-    Layer.provide(services)
+    Layer.provide(Layer.mergeAll(services, health, mounts(config).pipe(Layer.provide(Layer.merge(services, webApp))))),
+    Layer.provideMerge(webApp)
   )
 }
 

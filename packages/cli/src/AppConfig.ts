@@ -1,6 +1,11 @@
-/** The process configuration (DESIGN §5), read once from the environment and validated. */
+/** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
 import { Delivery, Job, Plan, Webhook } from "@bookmarks/domain"
 import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
+
+/** Where screenshots are kept: files under `DATA_DIR/assets`, or the database (`bytea`). */
+export type AssetStoreChoice = "files" | "database"
+/** Where allowance counts are kept: the database, or Redis. */
+export type AllowanceCounterChoice = "database" | "redis"
 
 export interface AppConfig {
   readonly port: number
@@ -9,6 +14,8 @@ export interface AppConfig {
   readonly dataDir: string
   readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
   readonly redisUrl: Option.Option<Redacted.Redacted<string>>
+  readonly assetStore: AssetStoreChoice
+  readonly allowanceCounter: AllowanceCounterChoice
   readonly chromiumPath: Option.Option<string>
   readonly screenshots: boolean
   readonly adminToken: Option.Option<Redacted.Redacted<string>>
@@ -21,6 +28,8 @@ export interface AppConfig {
   readonly openAi: Option.Option<{ readonly baseUrl: string; readonly apiKey: Option.Option<Redacted.Redacted<string>>; readonly model: string }>
   readonly plans: Plan.Table
   readonly workerConcurrency: number
+  /** Browser origins allowed to call the JSON API (CORS); empty: off. */
+  readonly corsOrigins: ReadonlyArray<string>
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
   /** Self sign-up after the first account (`SIGNUP=open`); closed by default. */
@@ -29,7 +38,8 @@ export interface AppConfig {
   readonly defaultPlan: Plan.Plan
 }
 
-const invalid = (name: string, message: string) => ConfigError.InvalidData([name], message)
+// Config.mapOrFail puts the variable's name in front of the path itself.
+const invalid = (message: string) => ConfigError.InvalidData([], message)
 
 const httpUrl = (name: string) =>
   Config.string(name).pipe(
@@ -40,7 +50,7 @@ const httpUrl = (name: string) =>
       } catch {
         // reported below
       }
-      return Either.left(invalid(name, `must be an http(s) URL, got '${value}'`))
+      return Either.left(invalid(`must be an http(s) URL, got '${value}'`))
     })
   )
 
@@ -49,26 +59,54 @@ const flag = (name: string) => Config.withDefault(Config.boolean(name), false)
 const durationList = (name: string) =>
   Config.string(name).pipe(
     Config.mapOrFail((value) =>
-      Either.mapLeft(Delivery.parseSchedule(value), (e) => invalid(name, e.reason)))
+      Either.mapLeft(Delivery.parseSchedule(value), (e) => invalid(e.reason)))
   )
 
 const duration = (name: string) =>
   Config.string(name).pipe(
-    Config.mapOrFail((value) => Either.mapLeft(Delivery.parseDuration(name, value), (e) => invalid(name, e.reason)))
+    Config.mapOrFail((value) => Either.mapLeft(Delivery.parseDuration(name, value), (e) => invalid(e.reason)))
   )
 
 const planLimits = Config.string("PLAN_LIMITS").pipe(
   Config.mapOrFail((value) =>
     Either.mapLeft(
       Schema.decodeEither(Schema.parseJson(Plan.TableOverride))(value),
-      () => invalid("PLAN_LIMITS", `must be JSON like {"ultra":{"perMinute":1000,"perMonth":100000}}`)
+      () => invalid(`must be JSON like {"ultra":{"perMinute":1000,"perMonth":100000}}`)
     ))
+)
+
+/** `CORS_ORIGINS`: comma-separated exact origins (scheme://host[:port]) or `*`. */
+const corsOrigins = Config.string("CORS_ORIGINS").pipe(
+  Config.mapOrFail((value) => {
+    const origins = value.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter((o) => o !== "")
+    for (const origin of origins) {
+      if (origin === "*") continue
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(origin)
+      } catch {
+        parsed = undefined
+      }
+      if (parsed === undefined || !["http:", "https:"].includes(parsed.protocol) || parsed.origin !== origin) {
+        return Either.left(invalid(`'${origin}' is not an origin like https://app.example.com (scheme, host and port only)`))
+      }
+    }
+    return Either.right(origins)
+  })
 )
 
 const port = Config.integer("PORT").pipe(
   Config.withDefault(3000),
   Config.validate({ message: "must be an integer between 0 and 65535", validation: (n) => n >= 0 && n <= 65535 })
 )
+
+/** Screenshots beside the embedded database by default, in Postgres once it is configured (workers need no shared disk). */
+const assetStoreOf = (c: { readonly assetStore: Option.Option<AssetStoreChoice>; readonly databaseUrl: Option.Option<unknown> }) =>
+  Option.getOrElse(c.assetStore, (): AssetStoreChoice => (Option.isSome(c.databaseUrl) ? "database" : "files"))
+
+/** Counters in the database by default, in Redis once it is configured. */
+const counterOf = (c: { readonly allowanceCounter: Option.Option<AllowanceCounterChoice>; readonly redisUrl: Option.Option<unknown> }) =>
+  Option.getOrElse(c.allowanceCounter, (): AllowanceCounterChoice => (Option.isSome(c.redisUrl) ? "redis" : "database"))
 
 export const config: Config.Config<AppConfig> = Config.all({
   port,
@@ -77,6 +115,8 @@ export const config: Config.Config<AppConfig> = Config.all({
   dataDir: Config.withDefault(Config.string("DATA_DIR"), "./data"),
   databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
   redisUrl: Config.option(Config.redacted("REDIS_URL")),
+  assetStore: Config.option(Config.literal("files", "database")("ASSET_STORE")),
+  allowanceCounter: Config.option(Config.literal("database", "redis")("ALLOWANCE_COUNTER")),
   chromiumPath: Config.option(Config.string("CHROMIUM_PATH")),
   screenshots: Config.withDefault(Config.boolean("SCREENSHOTS"), true),
   adminToken: Config.option(Config.redacted("ADMIN_TOKEN")),
@@ -97,11 +137,17 @@ export const config: Config.Config<AppConfig> = Config.all({
     Config.withDefault(2),
     Config.validate({ message: "must be an integer between 1 and 64", validation: (n) => n >= 1 && n <= 64 })
   ),
+  corsOrigins: Config.withDefault(corsOrigins, []),
   logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
   logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT")),
   signup: Config.withDefault(Config.literal("open", "closed")("SIGNUP"), "closed" as const),
   defaultPlan: Config.withDefault(Config.literal("free", "plus", "ultra")("DEFAULT_PLAN"), "free" as const)
 }).pipe(
+  Config.mapOrFail((c) =>
+    counterOf(c) === "redis" && Option.isNone(c.redisUrl)
+      ? Either.left(ConfigError.InvalidData(["ALLOWANCE_COUNTER"], "redis needs REDIS_URL"))
+      : Either.right(c)
+  ),
   Config.map((c): AppConfig => ({
     port: c.port,
     host: c.host,
@@ -109,6 +155,8 @@ export const config: Config.Config<AppConfig> = Config.all({
     dataDir: c.dataDir,
     databaseUrl: c.databaseUrl,
     redisUrl: c.redisUrl,
+    assetStore: assetStoreOf(c),
+    allowanceCounter: counterOf(c),
     chromiumPath: c.chromiumPath,
     screenshots: c.screenshots,
     adminToken: c.adminToken,
@@ -125,6 +173,7 @@ export const config: Config.Config<AppConfig> = Config.all({
     openAi: Option.map(c.openAiBase, (baseUrl) => ({ baseUrl, apiKey: c.openAiKey, model: c.openAiModel })),
     plans: Option.match(c.planOverride, { onNone: () => Plan.defaultTable, onSome: (o) => Plan.withOverride(Plan.defaultTable, o) }),
     workerConcurrency: c.workerConcurrency,
+    corsOrigins: c.corsOrigins,
     logLevel: c.logLevel,
     logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json")),
     signup: c.signup,

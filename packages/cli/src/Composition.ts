@@ -1,4 +1,4 @@
-/** The composition root: picks an adapter for every port from the configuration (DESIGN §3). */
+/** The composition root: picks an adapter for every port by name from the configuration (docs/decisions.md, "Adapter choice"). */
 import {
   CryptoIdGenerator,
   FileAssetStore,
@@ -11,40 +11,64 @@ import {
   PlaywrightRenderer,
   RedisAllowanceCounter,
   ScryptPasswordHasher,
+  SqlAllowanceCounter,
+  SqlAssetStore,
   SqlStorage
 } from "@bookmarks/adapters"
-import { type Errors, Policy } from "@bookmarks/domain"
+import { type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bookmarks/domain"
+import { AssetLinks } from "@bookmarks/http"
 import type { PlatformError } from "@effect/platform/Error"
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { join, resolve } from "node:path"
-import type { AppConfig } from "./AppConfig.js"
+import type { AllowanceCounterChoice, AppConfig, AssetStoreChoice } from "./AppConfig.js"
+import * as PgliteTemplate from "./PgliteTemplate.js"
 
 /** Where the embedded database lives. */
 export const pgliteDir = (config: AppConfig) => resolve(config.dataDir, "pglite")
 
+/** The SQL storage ports: PGlite in DATA_DIR, or Postgres when DATABASE_URL is set. */
+const database = (config: AppConfig) =>
+  Option.match(config.databaseUrl, {
+    // A new database is a copy of the template, not a fresh initdb (PgliteTemplate.ts).
+    onNone: () =>
+      Layer.unwrapEffect(Effect.as(PgliteTemplate.prepare(pgliteDir(config)), SqlStorage.embedded({ dataDir: pgliteDir(config) }))),
+    onSome: (url) => SqlStorage.postgres({ url })
+  })
+
+/** The asset store by name (ASSET_STORE); the database one uses the storage's SQL client. */
+const assetStores = {
+  files: (config: AppConfig) => FileAssetStore.layer({ dataDir: resolve(config.dataDir) }),
+  database: () => SqlAssetStore.layer
+} satisfies Record<AssetStoreChoice, (config: AppConfig) => Layer.Layer<AssetStore, PlatformError, SqlClient.SqlClient>>
+
+/** The allowance counter by name (ALLOWANCE_COUNTER); REDIS_URL is checked with the configuration. */
+const allowanceCounters = {
+  database: () => SqlAllowanceCounter.layer,
+  redis: (config: AppConfig, overrides: TestOverrides) =>
+    Option.match(config.redisUrl, {
+      onNone: () => Layer.die("ALLOWANCE_COUNTER=redis without REDIS_URL passed the configuration check"),
+      onSome: (url) => RedisAllowanceCounter.layer({ url, clock: overrides.counterClock ?? "server" })
+    })
+} satisfies Record<
+  AllowanceCounterChoice,
+  (config: AppConfig, overrides: TestOverrides) => Layer.Layer<AllowanceCounter, never, SqlClient.SqlClient>
+>
+
+export type StoragePorts = SqlStorage.Ports | AssetStore | AllowanceCounter | SqlClient.SqlClient
+
 /**
- * Storage: PGlite in DATA_DIR (with screenshots as files beside it) or Postgres (screenshots in the database, so
- * worker processes need no shared disk). Counters: SQL, or Redis when REDIS_URL is set.
+ * Storage: the SQL ports, plus the asset store and the allowance counter each chosen by name from the
+ * configuration (defaults: files and database embedded; database assets with DATABASE_URL; Redis with REDIS_URL).
  */
 export const storage = (
   config: AppConfig,
   overrides: TestOverrides = {}
-): Layer.Layer<SqlStorage.Ports | SqlClient.SqlClient, Errors.StorageUnavailable | PlatformError> => {
-  const publicUrl = config.publicUrl
-  const sql = Option.match(config.databaseUrl, {
-    onNone: () =>
-      Layer.merge(
-        SqlStorage.embedded({ dataDir: pgliteDir(config), publicUrl }),
-        FileAssetStore.layer({ dataDir: resolve(config.dataDir), publicUrl })
-      ),
-    onSome: (url) => SqlStorage.postgres({ url, publicUrl })
-  })
-  return Option.match(config.redisUrl, {
-    onNone: () => sql,
-    onSome: (url) => Layer.merge(sql, RedisAllowanceCounter.layer({ url, clock: overrides.counterClock ?? "server" }))
-  })
-}
+): Layer.Layer<StoragePorts, Errors.StorageUnavailable | PlatformError> =>
+  Layer.mergeAll(
+    assetStores[config.assetStore](config),
+    allowanceCounters[config.allowanceCounter](config, overrides)
+  ).pipe(Layer.provideMerge(database(config)))
 
 /** Domain policy from configuration. */
 export const policy = (config: AppConfig) =>
@@ -72,12 +96,16 @@ export interface TestOverrides {
   readonly counterClock?: "server" | "effect"
 }
 
-/** What request handling needs besides storage: ids, policy, password hashing and the webhook sender. */
+/**
+ * What request handling needs besides storage: ids, policy, password hashing, the links answers carry (built by
+ * the HTTP layer from PUBLIC_URL) and the webhook sender (registration checks, tests).
+ */
 export const apiServices = (config: AppConfig, overrides: TestOverrides = {}) =>
   Layer.mergeAll(
     CryptoIdGenerator.layer,
     ScryptPasswordHasher.layer(),
     policy(config),
+    AssetLinks.layer(config.publicUrl),
     HttpWebhookSender.layer({ allowPrivateNetwork: config.allowPrivateNetwork, ...overrides.guard })
   )
 

@@ -1,4 +1,4 @@
-/** API keys: `bk_` + 40 base62 characters; only their SHA-256 is stored (DESIGN §4). */
+/** API keys: `bk_` + 40 base62 characters; only their SHA-256 is stored (docs/decisions.md, "Keys and errors"). */
 import { Schema } from "effect"
 import { AccountId, ApiKeyId } from "./Ids.js"
 import { sha256, toHex } from "./Sha256.js"

@@ -1,4 +1,4 @@
-/** The kinds of saved item: the four the spec shows plus `pdf` and `video` (DESIGN §4). */
+/** The kinds of saved item: `website`, `article`, `image`, `textNote`, plus `pdf` and `video` (docs/decisions.md, "Bookmarks"). */
 import { Schema } from "effect"
 
 export const BookmarkType = Schema.Literal("website", "article", "image", "textNote", "pdf", "video")

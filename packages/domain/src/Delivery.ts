@@ -1,11 +1,11 @@
-/** Webhook deliveries: the envelope, the stored outbox row and the retry schedule (DESIGN §4). */
+/** Webhook deliveries: the envelope, the stored outbox row and the retry schedule (docs/decisions.md, "Webhooks"). */
 import { Either, Schema } from "effect"
 import { Bookmark } from "./Bookmark.js"
 import { InvalidInput } from "./Errors.js"
 import { AccountId, BookmarkId, DeliveryId, WebhookId } from "./Ids.js"
 import { IsoTimestamp } from "./Timestamp.js"
 
-/** Spec §2.5: the body sent to endpoints. */
+/** The body sent to endpoints (docs/webhooks.md, "What a delivery looks like"). */
 export const Envelope = Schema.Struct({
   id: DeliveryId,
   event: Schema.String,

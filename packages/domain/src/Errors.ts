@@ -1,10 +1,14 @@
 /** Domain errors. They carry no HTTP status; the HTTP layer maps them. */
 import { Schema } from "effect"
 
-/** An input broke a rule; `field` names it and `reason` says why. */
+/**
+ * An input broke a rule; `field` names it and `reason` says why. `code` is `invalid_text` when the value is not
+ * text the service accepts (Text.ts); otherwise the rule is any other (`invalid_input`).
+ */
 export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
   field: Schema.String,
-  reason: Schema.String
+  reason: Schema.String,
+  code: Schema.optional(Schema.Literal("invalid_text"))
 }) {
   override get message() {
     return `${this.field}: ${this.reason}`
@@ -43,7 +47,7 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
   id: Schema.String
 }) {
   override get message() {
-    return `No ${this.resource} with id '${this.id}'`
+    return `No ${this.resource} with id '${this.id.length > 100 ? `${this.id.slice(0, 100)}…` : this.id}'`
   }
 }
 

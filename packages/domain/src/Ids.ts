@@ -63,3 +63,14 @@ export const fromRandom = <K extends IdKind>(kind: K, random: Uint8Array): IdOf[
   for (let i = 0; i < 22; i++) body += base62[(random[i] ?? 0) % 62]
   return (idPrefixes[kind] + body) as IdOf[K]
 }
+
+/** The longest id any kind may have; every id handed out is a prefix and 22 base62 characters. */
+export const maxIdLength = 64
+
+const wellFormed = /^[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * Whether `text` could name a resource: ASCII letters, digits, `_` and `-`, at most 64 characters. Any other
+ * text (NUL, other Unicode, a long string) names nothing, so a lookup answers "not found" without asking storage.
+ */
+export const isWellFormed = (text: string): boolean => wellFormed.test(text)

@@ -23,7 +23,7 @@ export const lease = 90_000
 export const retryDelay = (attemptsMade: number, delays: ReadonlyArray<number> = retryDelays): number | null =>
   delays[attemptsMade - 1] ?? null
 
-/** Timings of enrichment; the defaults are DESIGN §4's, tests shorten them. */
+/** Timings of enrichment; the defaults are those of docs/decisions.md, "Enrichment"; tests shorten them. */
 export interface Timings {
   readonly retryDelays: ReadonlyArray<number>
   readonly attemptBudget: number

@@ -1,4 +1,4 @@
-/** Plans and their allowances (spec §8). */
+/** Plans and their allowances (docs/api.md, "Limits"; docs/decisions.md, "Plans"). */
 import { Schema } from "effect"
 
 export const Plan = Schema.Literal("free", "plus", "ultra")
@@ -12,7 +12,7 @@ export type Limits = typeof Limits.Type
 
 export type Table = { readonly [P in Plan]: Limits }
 
-/** The specification's detailed table (the overview's conflicting plus figures are not used). */
+/** The default table: free 60/min and 1,000/month, plus 300 and 20,000, ultra 1,000 and 100,000. */
 export const defaultTable: Table = {
   free: { perMinute: 60, perMonth: 1_000 },
   plus: { perMinute: 300, perMonth: 20_000 },

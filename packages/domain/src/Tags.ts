@@ -1,4 +1,4 @@
-/** Tag rules: parsing, normalisation and merging (DESIGN §4). */
+/** Tag rules: parsing, normalisation and merging (docs/decisions.md, "Bookmarks"). */
 import { Either } from "effect"
 import { InvalidInput } from "./Errors.js"
 
@@ -57,3 +57,17 @@ export const merge = (caller: ReadonlyArray<string>, generated: ReadonlyArray<st
 /** Whether a tag list carries `tag`, ignoring case. */
 export const has = (tags: ReadonlyArray<string>, tag: string): boolean =>
   tags.some((t) => tagKey(t) === tagKey(tag.trim().replace(/\s+/g, " ")))
+
+/** A tag of a library and how many bookmarks carry it. */
+export interface TagCount {
+  readonly tag: string
+  readonly count: number
+}
+
+/** Most used first; ties by tag key, in code-unit order so every store sorts alike. */
+export const byUse = (a: TagCount, b: TagCount): number => {
+  if (a.count !== b.count) return b.count - a.count
+  const ka = tagKey(a.tag)
+  const kb = tagKey(b.tag)
+  return ka < kb ? -1 : ka > kb ? 1 : 0
+}

@@ -5,7 +5,11 @@ import { InvalidInput } from "./Errors.js"
 /** An ISO 8601 timestamp as the API writes it: `2026-01-31T12:00:00.000Z`. */
 export const IsoTimestamp = Schema.String.pipe(
   Schema.pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
-  Schema.annotations({ description: "ISO 8601 timestamp, millisecond precision, UTC", examples: ["2026-01-31T12:00:00.000Z"] })
+  Schema.annotations({
+    description: "ISO 8601 timestamp, millisecond precision, UTC",
+    examples: ["2026-01-31T12:00:00.000Z"],
+    jsonSchema: { format: "date-time", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$" }
+  })
 )
 
 export const toIso = (millis: number): string => new Date(millis).toISOString()

@@ -1,4 +1,4 @@
-/** URL rules for saved pages and webhook endpoints (DESIGN §4, docs/decisions.md). */
+/** URL rules for saved pages and webhook endpoints (docs/decisions.md, "Bookmarks" and "Webhooks"). */
 import { Either } from "effect"
 import { InvalidInput } from "./Errors.js"
 

@@ -2,6 +2,7 @@
 import { Either, Schema } from "effect"
 import { InvalidInput } from "./Errors.js"
 import { AccountId, UserId } from "./Ids.js"
+import * as Payload from "./Payload.js"
 import * as Text from "./Text.js"
 
 export const maxEmailLength = 254
@@ -16,15 +17,18 @@ export const User = Schema.Struct({
 export type User = typeof User.Type
 
 /** A user as the admin API answers it. */
-export const Created = Schema.Struct({ id: UserId, email: Schema.String, accountId: AccountId })
-  .annotations({ identifier: "UserCreated" })
+export const Created = Schema.Struct({
+  id: UserId.annotations({ description: "Stable identifier of the person" }),
+  email: Schema.String.annotations({ description: "The email they sign in with, trimmed and lowercase" }),
+  accountId: AccountId.annotations({ description: "The account whose library they use" })
+}).annotations({ identifier: "UserCreated", description: "A person who signs in to the web app" })
 export type Created = typeof Created.Type
 
 /** Body of `POST /admin/accounts/:id/users`. */
 export const CreatePayload = Schema.Struct({
-  email: Text.SafeString,
-  password: Text.SafeString
-}).annotations({ identifier: "CreateUser" })
+  email: Text.field({ description: "How the person signs in; unique across the server" }),
+  password: Text.field({ description: "Their password (docs/people.md says the rules); stored only as a scrypt hash" })
+}).annotations({ identifier: "CreateUser", description: "A new person of the account", ...Payload.strict })
 export type CreatePayload = typeof CreatePayload.Type
 
 /** One spelling per address: trimmed and lowercase, `local@domain` without whitespace, at most 254 characters. */

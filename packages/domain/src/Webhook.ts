@@ -1,9 +1,11 @@
-/** Webhooks: registration rules, the stored record, its API views and failure accounting (DESIGN §4). */
+/** Webhooks: registration rules, the stored record, its API views and failure accounting (docs/decisions.md, "Webhooks"). */
 import { Either, Encoding, Schema } from "effect"
 import { InvalidInput } from "./Errors.js"
+import * as Payload from "./Payload.js"
 import { AccountId, WebhookId } from "./Ids.js"
 import { IsoTimestamp, toIso } from "./Timestamp.js"
-import { parseHttpUrl } from "./Url.js"
+import * as Text from "./Text.js"
+import { maxUrlLength, parseHttpUrl } from "./Url.js"
 
 export const events = ["bookmark.saved"] as const
 export const Event = Schema.Literal(...events)
@@ -33,18 +35,31 @@ export const Record = Schema.Struct({
 })
 export type Record = typeof Record.Type
 
-/** Spec §2.3. */
+const view = {
+  id: WebhookId.annotations({ description: "Webhook id" }),
+  url: Schema.String.annotations({ description: "The endpoint that receives deliveries (normalised)" }),
+  events: Schema.Array(Event).annotations({ description: "Subscribed event names" }),
+  description: Schema.String.annotations({ description: "Free label; empty string when none was given" }),
+  active: Schema.Boolean.annotations({ description: "Whether deliveries are sent; sustained failure or a 410 turns it off" }),
+  secret: Schema.String.annotations({ description: "Signing secret (`whsec_…`) of every delivery's `X-Service-Signature`" })
+}
+
+/** A webhook as `GET /webhooks` lists it (docs/api.md, "Resources"). */
 export const Webhook = Schema.Struct({
-  id: WebhookId,
-  url: Schema.String,
-  events: Schema.Array(Event),
-  description: Schema.String,
-  active: Schema.Boolean,
-  failureCount: Schema.Number,
-  lastStatus: Schema.Number,
-  lastDeliveredAt: Schema.NullOr(IsoTimestamp),
-  secret: Schema.String
-}).annotations({ identifier: "Webhook" })
+  id: view.id,
+  url: view.url,
+  events: view.events,
+  description: view.description,
+  active: view.active,
+  failureCount: Schema.Int.annotations({ description: "Consecutive failed delivery attempts; a success resets it to 0" }),
+  lastStatus: Schema.Int.annotations({
+    description: "HTTP status of the last attempt that got an answer; 0 if none ever did"
+  }),
+  lastDeliveredAt: Schema.NullOr(IsoTimestamp).annotations({
+    description: "When the endpoint last answered (any status); null before that"
+  }),
+  secret: view.secret
+}).annotations({ identifier: "Webhook", description: "A registered endpoint and its delivery record" })
 export type Webhook = typeof Webhook.Type
 
 export const present = (r: Record): Webhook => ({
@@ -61,19 +76,34 @@ export const present = (r: Record): Webhook => ({
 
 /** The registration response: `id, url, events, active, secret` only. */
 export const Registered = Schema.Struct({
-  id: WebhookId,
-  url: Schema.String,
-  events: Schema.Array(Event),
-  active: Schema.Boolean,
-  secret: Schema.String
-}).annotations({ identifier: "WebhookRegistered" })
+  id: view.id,
+  url: view.url,
+  events: view.events,
+  active: view.active,
+  secret: view.secret
+}).annotations({ identifier: "WebhookRegistered", description: "A new webhook; store its `secret` to verify deliveries" })
 export type Registered = typeof Registered.Type
 
+/** Body of `POST /webhooks`; unknown members are refused. */
 export const RegisterPayload = Schema.Struct({
-  url: Schema.String,
-  events: Schema.optional(Schema.Union(Schema.Array(Schema.String), Schema.String)),
-  description: Schema.optional(Schema.String)
-}).annotations({ identifier: "RegisterWebhook" })
+  url: Text.field({
+    description: "The endpoint to POST deliveries to: an https URL (http only where the server allows it) whose " +
+      "host passes the outbound address policy",
+    maxLength: maxUrlLength
+  }),
+  events: Schema.optional(Schema.Union(
+    Schema.Array(Text.field({ description: "An event name, or several separated by commas" })),
+    Text.field({ description: "Event names separated by commas" })
+  ).annotations({
+    description: `Events to subscribe to, as a list or a comma-separated string; known: ${events.join(", ")}. ` +
+      `Default: ${events.join(", ")}.`
+  })),
+  description: Schema.optional(Text.field({ description: "A free label", maxLength: maxDescriptionLength }))
+}).annotations({
+  identifier: "RegisterWebhook",
+  description: "Only `url`, `events` and `description` can be written; any other member is refused with 400.",
+  ...Payload.strict
+})
 export type RegisterPayload = typeof RegisterPayload.Type
 
 /** Event names from a list or a comma-separated string; only known events; default `bookmark.saved`. */

@@ -1,20 +1,37 @@
-/** Dependency direction (DESIGN §2): checked over every source file and manifest, and the checker itself on samples. */
+/**
+ * Dependency direction (docs/decisions.md, "Dependency direction"): every source file (production and test) and every
+ * manifest of every package follows its package's allow-list; and the checker itself, on samples.
+ */
 import { describe, expect, it } from "@effect/vitest"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { checkManifest, checkSource, type Manifest, specifiers } from "./support/DependencyRules.js"
+import {
+  allowList,
+  checkManifest,
+  checkSource,
+  isTestFile,
+  type Manifest,
+  references,
+  specifiers,
+  undeclared
+} from "./support/DependencyRules.js"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
 
+const skipped = new Set(["node_modules", "dist", ".turbo", "coverage"])
 const walk = (dir: string): Array<string> =>
   readdirSync(dir).flatMap((entry) => {
+    if (skipped.has(entry)) return []
     const full = path.join(dir, entry)
     return statSync(full).isDirectory() ? walk(full) : [full]
   })
 
 const relative = (full: string) => path.relative(root, full).split(path.sep).join("/")
 const packages = readdirSync(path.join(root, "packages")).filter((p) => statSync(path.join(root, "packages", p)).isDirectory())
+const isSource = (file: string) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(file) && !/\.d\.[cm]?ts$/.test(file)
+const sourcesOf = (pkg: string) => walk(path.join(root, "packages", pkg)).filter(isSource).map(relative)
+const read = (file: string) => readFileSync(path.join(root, file), "utf8")
 
 const parseManifest = (text: string): Manifest => {
   const value: unknown = JSON.parse(text)
@@ -35,74 +52,107 @@ const parseManifest = (text: string): Manifest => {
     ...(dev === undefined ? {} : { devDependencies: dev })
   }
 }
+const manifestOf = (pkg: string) => parseManifest(read(`packages/${pkg}/package.json`))
 
 describe("Dependency direction in this repository", () => {
-  it("finds the packages and their sources", () => {
-    expect(packages).toEqual(expect.arrayContaining(["domain", "testkit"]))
-    const domainSources = walk(path.join(root, "packages/domain/src")).filter((f) => f.endsWith(".ts"))
-    expect(domainSources.length).toBeGreaterThan(20)
+  it("finds the packages, their sources and their tests, and has rules for every package", () => {
+    expect(packages).toEqual(expect.arrayContaining(["domain", "adapters", "http", "worker", "testkit", "cli"]))
+    expect(packages.filter((p) => allowList[p] === undefined)).toEqual([])
+    const domain = sourcesOf("domain")
+    expect(domain.filter((f) => !isTestFile(f)).length).toBeGreaterThan(20)
+    expect(domain.filter(isTestFile).length).toBeGreaterThan(10)
+    expect(sourcesOf("cli").some((f) => f.endsWith(".mjs"))).toBe(true)
   })
 
-  it("no source file under packages/*/src breaks a rule", () => {
-    const violations = packages.flatMap((pkg) => {
-      const src = path.join(root, "packages", pkg, "src")
-      const exists = (() => {
-        try {
-          return statSync(src).isDirectory()
-        } catch {
-          return false
-        }
-      })()
-      if (!exists) return []
-      return walk(src)
-        .filter((f) => /\.(ts|tsx|mts|cts|js|mjs)$/.test(f) && !f.endsWith(".d.ts"))
-        .flatMap((f) => checkSource(relative(f), readFileSync(f, "utf8")))
-    })
+  it("no source or test file of any package breaks a rule", () => {
+    const violations = packages.flatMap((pkg) => sourcesOf(pkg).flatMap((file) => checkSource(file, read(file))))
     expect(violations).toEqual([])
   })
 
   it("no package.json breaks a rule", () => {
-    const violations = packages.flatMap((pkg) => {
-      const file = path.join(root, "packages", pkg, "package.json")
-      return checkManifest(relative(file), parseManifest(readFileSync(file, "utf8")))
-    })
+    const violations = packages.flatMap((pkg) => checkManifest(`packages/${pkg}/package.json`, manifestOf(pkg)))
     expect(violations).toEqual([])
+  })
+
+  it("every workspace package a package uses is declared in its manifest", () => {
+    const missing = packages.flatMap((pkg) => {
+      const used = sourcesOf(pkg).flatMap((file) =>
+        specifiers(read(file)).map((specifier) => ({ specifier, test: isTestFile(file) })))
+      return undeclared(pkg, used, manifestOf(pkg)).map((name) => `${pkg} → ${name}`)
+    })
+    expect(missing).toEqual([])
   })
 })
 
 describe("The dependency checker", () => {
-  it("reads static, re-exported, type-only, side-effect, dynamic and multi-line imports, not comments", () => {
+  it("reads every kind of module reference as the compiler does, and never comments or strings", () => {
     const source = [
       `import { Effect } from "effect"`,
       `import type { X } from "./X.js"`,
       `export * as Y from "../Y.js"`,
+      `export { Z } from "./Z.js"`,
       `import "./side-effect.js"`,
       `const lazy = () => import("pg")`,
+      `const old = require("ioredis")`,
+      `import fs = require("node:fs")`,
+      `type T = import("@effect/sql").SqlClient`,
       `import {\n  A,\n  B\n} from "@effect/platform"`,
       `// import { nope } from "@bookmarks/adapters"`,
-      `/* import { nope } from "ioredis" */`
+      `/* import { nope } from "@bookmarks/http" */`,
+      `const sources = ["api", "import", "from"]`,
+      "const text = `import x from \"@bookmarks/worker\"`"
     ].join("\n")
-    expect(specifiers(source).sort()).toEqual(["../Y.js", "./X.js", "./side-effect.js", "@effect/platform", "effect", "pg"].sort())
+    expect(specifiers(source).sort()).toEqual(
+      ["../Y.js", "./X.js", "./Z.js", "./side-effect.js", "@effect/platform", "@effect/sql", "effect", "ioredis", "node:fs", "pg"].sort()
+    )
+    expect(references(`const name = "pg"\nconst m = await import(name)`).map((r) => r.specifier)).toEqual([undefined])
   })
 
   it("lets the domain import effect and its own files only", () => {
     expect(checkSource("packages/domain/src/usecases/A.ts", `import { Effect } from "effect"\nimport * as S from "effect/Schema"\nimport { B } from "../B.js"`)).toEqual([])
     const bad = checkSource(
       "packages/domain/src/usecases/A.ts",
-      `import { createHash } from "node:crypto"\nimport { Sql } from "@effect/sql"\nimport { x } from "../../../adapters/src/x.js"\nconst p = import("pg")`
+      `import { createHash } from "node:crypto"\nimport { Sql } from "@effect/sql"\nimport { x } from "../../../adapters/src/x.js"\nconst p = import("pg")\nconst q = import("@bookmarks/testkit")`
     )
-    expect(bad.map((v) => v.specifier)).toEqual(["node:crypto", "@effect/sql", "../../../adapters/src/x.js", "pg"])
+    expect(bad.map((v) => v.specifier)).toEqual(["node:crypto", "@effect/sql", "../../../adapters/src/x.js", "pg", "@bookmarks/testkit"])
   })
 
-  it("refuses an adapter import in http and worker, by name or by path", () => {
-    const byName = checkSource("packages/http/src/Handlers.ts", `import { SqlBookmarks } from "@bookmarks/adapters"`)
-    expect(byName).toHaveLength(1)
-    expect(byName[0]?.rule).toMatch(/never on a concrete adapter/)
-    expect(checkSource("packages/worker/src/Loop.ts", `import * as A from "@bookmarks/adapters/sql"`)).toHaveLength(1)
-    expect(checkSource("packages/worker/src/loops/Loop.ts", `import { x } from "../../../adapters/src/x.js"`).length).toBeGreaterThan(0)
-    expect(checkSource("packages/http/src/Handlers.ts", `import { saveBookmark } from "@bookmarks/domain"`)).toEqual([])
-    // The composition root may pick adapters.
-    expect(checkSource("packages/cli/src/Main.ts", `import { SqlBookmarks } from "@bookmarks/adapters"`)).toEqual([])
+  it("holds every package to its allow-list, dynamic imports included", () => {
+    const refused = (file: string, specifier: string) =>
+      checkSource(file, `const m = await import("${specifier}")`).length + checkSource(file, `import * as M from "${specifier}"`).length
+    // What the old checker let through.
+    expect(refused("packages/adapters/src/sql/X.ts", "@bookmarks/http")).toBe(2)
+    expect(refused("packages/http/src/X.ts", "@bookmarks/worker")).toBe(2)
+    expect(refused("packages/worker/src/X.ts", "@bookmarks/cli")).toBe(2)
+    expect(refused("packages/testkit/src/X.ts", "@bookmarks/adapters")).toBe(2)
+    // The faces use the domain only.
+    for (const face of ["http", "worker", "web", "mcp"]) {
+      expect(refused(`packages/${face}/src/X.ts`, "@bookmarks/domain")).toBe(0)
+      expect(refused(`packages/${face}/src/X.ts`, "@bookmarks/adapters")).toBe(2)
+      expect(refused(`packages/${face}/src/X.ts`, "@bookmarks/adapters/sql")).toBe(2)
+    }
+    expect(refused("packages/web/src/X.ts", "@bookmarks/http")).toBe(2)
+    expect(refused("packages/mcp/src/X.ts", "@bookmarks/worker")).toBe(2)
+    // The extension uses nothing of ours but http's browser-safe client entry.
+    expect(refused("packages/extension/src/X.ts", "@bookmarks/domain")).toBe(2)
+    expect(refused("packages/extension/src/X.ts", "@bookmarks/http")).toBe(2)
+    expect(refused("packages/extension/src/X.ts", "@bookmarks/http/client")).toBe(0)
+    // The composition root picks adapters and mounts faces.
+    for (const used of ["domain", "adapters", "http", "worker", "web", "mcp"]) {
+      expect(refused("packages/cli/src/X.ts", `@bookmarks/${used}`)).toBe(0)
+    }
+    expect(refused("packages/cli/bin/x.mjs", "@bookmarks/testkit")).toBe(2)
+    // A package nobody wrote rules for is refused until someone does.
+    expect(refused("packages/newface/src/X.ts", "@bookmarks/domain")).toBe(2)
+    // Relative paths cannot leave the package, and production code never imports its tests.
+    expect(checkSource("packages/worker/src/loops/Loop.ts", `import { x } from "../../../adapters/src/x.js"`)).toHaveLength(1)
+    expect(checkSource("packages/http/src/X.ts", `import { y } from "../test/support/Y.js"`)).toHaveLength(1)
+    expect(checkSource("packages/http/test/X.test.ts", `import { y } from "../src/Y.js"`)).toEqual([])
+    // A module named by a computed value cannot be checked, so production code may not do it.
+    expect(checkSource("packages/http/src/X.ts", `const m = await import(process.env.M ?? "")`)).toHaveLength(1)
+    // Except in the launcher, which runs the bundle built from this workspace.
+    expect(checkSource("packages/cli/bin/bookmarks.mjs", `await import(pathToFileURL(await ensureBundle()).href)`)).toEqual([])
+    expect(checkSource("packages/cli/bin/other.mjs", `await import(pathToFileURL(await ensureBundle()).href)`)).toHaveLength(1)
   })
 
   it("keeps the web app on the domain: no adapters, no other face", () => {
@@ -112,17 +162,44 @@ describe("The dependency checker", () => {
     expect(checkManifest("packages/web/package.json", { dependencies: { "@bookmarks/adapters": "*" } })).toHaveLength(1)
   })
 
-  it("refuses the testkit in production code and as a runtime dependency", () => {
+  it("lets tests use the testkit, and nothing else beyond their package's list", () => {
+    expect(checkSource("packages/http/test/X.test.ts", `import { TestApp } from "@bookmarks/testkit"`)).toEqual([])
+    expect(checkSource("packages/domain/test/X.test.ts", `import { TestApp } from "@bookmarks/testkit"\nimport * as fs from "node:fs"`)).toEqual([])
     expect(checkSource("packages/http/src/Server.ts", `import { TestApp } from "@bookmarks/testkit"`)).toHaveLength(1)
-    expect(checkSource("packages/testkit/src/TestApp.ts", `import { Policy } from "@bookmarks/domain"`)).toEqual([])
-    expect(checkManifest("packages/http/package.json", { dependencies: { "@bookmarks/testkit": "*" } })).toHaveLength(1)
-    expect(checkManifest("packages/worker/package.json", { peerDependencies: { "@bookmarks/testkit": "*" } })).toHaveLength(1)
-    expect(checkManifest("packages/http/package.json", { devDependencies: { "@bookmarks/testkit": "*" } })).toEqual([])
+    expect(checkSource("packages/http/test/X.test.ts", `import { SqlStorage } from "@bookmarks/adapters"`)).toHaveLength(1)
+    expect(checkSource("packages/worker/test/X.test.ts", `const cli = await import("@bookmarks/cli")`)).toHaveLength(1)
+    expect(checkSource("packages/cli/test/X.test.ts", `import { SqlStorage } from "@bookmarks/adapters"`)).toEqual([])
   })
 
-  it("refuses a domain dependency other than effect and an adapters dependency of http or worker", () => {
-    expect(checkManifest("packages/domain/package.json", { dependencies: { effect: "^3", zod: "^3" } }).map((v) => v.specifier)).toEqual(["zod"])
-    expect(checkManifest("packages/worker/package.json", { dependencies: { "@bookmarks/adapters": "*" } })).toHaveLength(1)
-    expect(checkManifest("packages/cli/package.json", { dependencies: { "@bookmarks/adapters": "*" } })).toEqual([])
+  it("holds manifests to the same lists: runtime dependencies as production code, dev dependencies as tests", () => {
+    const names = (file: string, manifest: Manifest) => checkManifest(file, manifest).map((v) => v.specifier)
+    expect(names("packages/domain/package.json", { dependencies: { effect: "^3", zod: "^3" } })).toEqual(["zod"])
+    expect(names("packages/domain/package.json", { devDependencies: { "@bookmarks/testkit": "*", standardwebhooks: "1" } })).toEqual([])
+    expect(names("packages/http/package.json", { dependencies: { "@bookmarks/testkit": "*" } })).toEqual(["@bookmarks/testkit"])
+    expect(names("packages/worker/package.json", { peerDependencies: { "@bookmarks/testkit": "*" } })).toEqual(["@bookmarks/testkit"])
+    expect(names("packages/http/package.json", { devDependencies: { "@bookmarks/testkit": "*" } })).toEqual([])
+    expect(names("packages/adapters/package.json", { dependencies: { "@bookmarks/http": "*" } })).toEqual(["@bookmarks/http"])
+    expect(names("packages/http/package.json", { dependencies: { "@bookmarks/worker": "*" } })).toEqual(["@bookmarks/worker"])
+    expect(names("packages/worker/package.json", { optionalDependencies: { "@bookmarks/cli": "*" } })).toEqual(["@bookmarks/cli"])
+    expect(names("packages/testkit/package.json", { dependencies: { "@bookmarks/adapters": "*" } })).toEqual(["@bookmarks/adapters"])
+    expect(names("packages/worker/package.json", { devDependencies: { "@bookmarks/http": "*" } })).toEqual(["@bookmarks/http"])
+    // The quality suite's exception: the worker's tests may use the adapters.
+    expect(names("packages/worker/package.json", { devDependencies: { "@bookmarks/adapters": "*" } })).toEqual([])
+    expect(names("packages/extension/package.json", { dependencies: { "@bookmarks/http": "*", "@bookmarks/domain": "*" } }))
+      .toEqual(["@bookmarks/domain"])
+    expect(names("packages/cli/package.json", { dependencies: { "@bookmarks/adapters": "*", "@bookmarks/web": "*" } })).toEqual([])
+    expect(names("packages/cli/package.json", { dependencies: { "@bookmarks/testkit": "*" } })).toEqual(["@bookmarks/testkit"])
+  })
+
+  it("finds workspace packages used but not declared", () => {
+    const used = [
+      { specifier: "@bookmarks/domain", test: false },
+      { specifier: "@bookmarks/testkit", test: true },
+      { specifier: "@bookmarks/http/client", test: false }
+    ]
+    expect(undeclared("cli", used, { dependencies: { "@bookmarks/domain": "*" }, devDependencies: { "@bookmarks/testkit": "*" } }))
+      .toEqual(["@bookmarks/http"])
+    expect(undeclared("cli", [{ specifier: "@bookmarks/testkit", test: false }], { devDependencies: { "@bookmarks/testkit": "*" } }))
+      .toEqual(["@bookmarks/testkit"])
   })
 })

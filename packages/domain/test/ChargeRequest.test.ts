@@ -1,5 +1,5 @@
 /** Charging requests: the 61st in a minute is refused with the minute window; a broken counter fails open. */
-import { AllowanceCounter, chargeRequest, Errors, reportUsage } from "@bookmarks/domain"
+import { AllowanceCounter, chargeRequest, Errors, peekAllowanceWith, Policy, reportUsage } from "@bookmarks/domain"
 import { Fixtures, TestApp } from "@bookmarks/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option, TestClock } from "effect"
@@ -9,11 +9,29 @@ const brokenCounter = Layer.succeed(
   AllowanceCounter,
   AllowanceCounter.of({
     charge: () => Effect.fail(new Errors.StorageUnavailable({ reason: "redis: connection refused" })),
+    peek: () => Effect.fail(new Errors.StorageUnavailable({ reason: "redis: connection refused" })),
     usage: () => Effect.fail(new Errors.StorageUnavailable({ reason: "redis: connection refused" }))
   })
 )
 
+const peek = (principal: Parameters<ReturnType<typeof peekAllowanceWith>>[0]) =>
+  Effect.flatMap(Policy.Policy, (policy) =>
+    Effect.flatMap(AllowanceCounter, (counter) => peekAllowanceWith(policy, counter)(principal)))
+
 describe("chargeRequest", () => {
+  it.effect("peeking shows the binding window without counting, and a used-up minute as refused", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(Date.parse("2026-03-15T10:20:15.250Z"))
+      const { principal } = yield* Fixtures.accountWithKey("free")
+      for (let i = 0; i < 3; i++) expect(Option.getOrThrow(yield* peek(principal))).toMatchObject({ admitted: true, remaining: 60 })
+      for (let i = 0; i < 59; i++) yield* chargeRequest(principal)
+      expect(Option.getOrThrow(yield* peek(principal))).toMatchObject({ admitted: true, window: "minute", remaining: 1 })
+      yield* chargeRequest(principal)
+      expect(Option.getOrThrow(yield* peek(principal))).toMatchObject({ admitted: false, window: "minute", remaining: 0, retryAfter: 45 })
+      expect((yield* reportUsage(principal)).usage.month).toBe(60)
+    }).pipe(Effect.provide(TestApp.layer())))
+
+
   it.effect("admits 60 requests in a minute on the free plan and refuses the 61st with the minute window", () =>
     Effect.gen(function*() {
       yield* TestClock.setTime(Date.parse("2026-03-15T10:20:15.250Z"))
@@ -58,6 +76,7 @@ describe("chargeRequest", () => {
     Effect.gen(function*() {
       const { principal } = yield* Fixtures.accountWithKey("free")
       for (let i = 0; i < 100; i++) expect(yield* chargeRequest(principal)).toEqual(Option.none())
+      expect(yield* peek(principal)).toEqual(Option.none())
       // Usage cannot be read without the counter: that is reported, not invented.
       const error = yield* failureOf(reportUsage(principal), Errors.StorageUnavailable)
       expect(error.message).toMatch(/temporarily unavailable/)

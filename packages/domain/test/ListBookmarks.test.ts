@@ -118,19 +118,49 @@ describe("listBookmarks", () => {
 
 describe("listBookmarks rejects bad parameters with InvalidInput naming the field and the reason", () => {
   const cases: ReadonlyArray<[string, Pagination.ListParams, string, RegExp]> = [
-    ["limit=0", { limit: "0" }, "limit", /integer of at least 1/],
-    ["limit=abc", { limit: "abc" }, "limit", /integer of at least 1/],
-    ["limit=1.5", { limit: "1.5" }, "limit", /integer of at least 1/],
-    ["limit=-3", { limit: "-3" }, "limit", /integer of at least 1/],
-    ["limit empty", { limit: "" }, "limit", /integer of at least 1/],
+    ["limit=0", { limit: "0" }, "limit", /integer from 1 to 2147483647/],
+    ["limit=abc", { limit: "abc" }, "limit", /integer from 1 to 2147483647/],
+    ["limit=1.5", { limit: "1.5" }, "limit", /integer from 1 to 2147483647/],
+    ["limit=-3", { limit: "-3" }, "limit", /integer from 1 to 2147483647/],
+    ["limit empty", { limit: "" }, "limit", /integer from 1 to 2147483647/],
+    ["limit past 32 bits", { limit: "2147483648" }, "limit", /integer from 1 to 2147483647/],
+    ["limit in other digits", { limit: "\u0661\u0662" }, "limit", /integer from 1 to 2147483647/],
     ["before not a timestamp", { before: "yesterday" }, "before", /ISO 8601 timestamp/],
     ["before with month 13", { before: "2026-13-01T00:00:00.000Z" }, "before", /ISO 8601 timestamp/],
     ["before on 30 February", { before: "2026-02-30T00:00:00.000Z" }, "before", /ISO 8601 timestamp/],
     ["before as epoch digits", { before: "1767225600000" }, "before", /ISO 8601 timestamp/],
     ["an unknown type", { type: "podcast" }, "type", /must be one of website, article, image, textNote, pdf, video/],
-    ["an empty tag", { tag: " " }, "tag", /must not be empty/],
-    ["a query over 500 characters", { q: "q".repeat(501) }, "q", /at most 500 characters/]
+    ["a query over 500 characters", { q: "q".repeat(501) }, "q", /at most 500 characters/],
+    ["a url filter that is no http URL", { url: "ftp://example.com/" }, "url", /scheme 'ftp'/],
+    ["a tag over 64 characters", { tag: "t".repeat(65) }, "tag", /at most 64 characters/]
   ]
+  const textCases: ReadonlyArray<[string, Pagination.ListParams, string]> = [
+    ["NUL in q", { q: "a\u0000b" }, "q"],
+    ["NUL in tag", { tag: "\u0000" }, "tag"],
+    ["a lone surrogate in type", { type: "\ud800" }, "type"],
+    ["NUL in before", { before: "2026-01-01T00:00:00Z\u0000" }, "before"],
+    ["NUL in limit", { limit: "5\u0000" }, "limit"],
+    ["a lone surrogate in url", { url: "https://example.com/\udc00" }, "url"]
+  ]
+  for (const [name, params, field] of textCases) {
+    it.effect(`${name} is invalid_text`, () =>
+      inWorld(() =>
+        Effect.gen(function*() {
+          const error = yield* failureOf(listBookmarks(AccountId.make("acc_x"), params), Errors.InvalidInput)
+          expect(error.field).toBe(field)
+          expect(error.code).toBe("invalid_text")
+        })))
+  }
+  it.effect("an empty or blank q, tag, type or url means no filter", () =>
+    inWorld(() =>
+      Effect.gen(function*() {
+        const { account, principal } = yield* Fixtures.accountWithKey()
+        const saved = yield* Fixtures.save(principal, { url: "https://example.com/", tags: ["kept"] })
+        for (const params of [{ q: "" }, { q: "   " }, { tag: "" }, { tag: " " }, { type: "" }, { url: "" }, { url: " " }]) {
+          const page = yield* listBookmarks(account.id, params)
+          expect(page.bookmarks.map((b) => b.id), JSON.stringify(params)).toEqual([saved.id])
+        }
+      })))
   for (const [name, params, field, reason] of cases) {
     it.effect(name, () =>
       inWorld(() =>

@@ -1,10 +1,10 @@
-/** Plans: the specification's table and the PLAN_LIMITS override. */
+/** Plans: the default table and the PLAN_LIMITS override. */
 import { Plan } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
 
 describe("Plan", () => {
-  it("uses the detailed table of the specification", () => {
+  it("uses the default table of docs/decisions.md", () => {
     expect(Plan.defaultTable).toEqual({
       free: { perMinute: 60, perMonth: 1_000 },
       plus: { perMinute: 300, perMonth: 20_000 },

@@ -13,17 +13,21 @@ import {
   getBookmark,
   JobId,
   Jobs,
+  listBookmarks,
   PageFetcher,
   registerWebhook,
   Webhooks
 } from "@bookmarks/domain"
-import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+import { FakeLinks, FakePageFetcher, Fixtures } from "@bookmarks/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Option, Schema, TestClock } from "effect"
 import { failureOf, inWorld, page, runDueJobs } from "./support/World.js"
 
 const url = "https://news.example.com/story"
+const favicon = "https://news.example.com/favicon.ico"
 const start = Date.parse("2026-02-01T09:00:00.000Z")
+/** A Windows icon: the conventional /favicon.ico answering with an image. */
+const icon = { url: favicon, status: 200, contentType: "image/x-icon", body: new Uint8Array([0, 0, 1, 0, 1, 0]), truncated: false }
 
 describe("processJob", () => {
   it.effect("completes with title, description, summary, tags (caller's first) and a stored screenshot", () =>
@@ -32,6 +36,7 @@ describe("processJob", () => {
         yield* TestClock.setTime(start)
         const { principal } = yield* Fixtures.accountWithKey()
         fetcher.script(url, FakePageFetcher.html(url, page("Big Story", "What happened")))
+        fetcher.script(favicon, icon)
         renderer.script(url, page("Big Story", "What happened"))
         const ack = yield* Fixtures.save(principal, { url, tags: ["mine", "Careful"] })
         expect(yield* runDueJobs).toMatchObject([{ outcome: "completed" }])
@@ -51,6 +56,29 @@ describe("processJob", () => {
         const asset = yield* (yield* AssetStore).get(AssetId.make(match?.[1] ?? ""))
         expect(Option.getOrThrow(asset).contentType).toBe("image/jpeg")
         expect(yield* (yield* Jobs).pending).toBe(0)
+      })))
+
+  it.effect("storage keeps the screenshot's asset id; answers and webhook bodies carry the link of the moment", () =>
+    inWorld(({ renderer, fetcher }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        yield* registerWebhook(principal.account.id, { url: "https://hooks.example.com/in" })
+        fetcher.script(url, FakePageFetcher.html(url, page("Linked", "Shot")))
+        renderer.script(url, page("Linked", "Shot"))
+        const ack = yield* Fixtures.save(principal, { url })
+        yield* runDueJobs
+        const stored = Option.getOrThrow(yield* (yield* Bookmarks).get(ack.id)).derived.screenshot
+        expect(stored).toMatch(/^[0-9a-f]{32}$/)
+        const link = `http://127.0.0.1:3000/v1/api/assets/${stored}`
+        expect((yield* getBookmark(principal.account.id, ack.id)).screenshot).toBe(link)
+        const [delivery] = yield* (yield* Deliveries).claim({ now: Number.MAX_SAFE_INTEGER, lease: 1, max: 10, maxPerWebhook: 4 })
+        const body = Schema.decodeUnknownSync(Schema.parseJson(Delivery.Envelope))(delivery?.delivery.body)
+        expect(body.data.screenshot).toBe(link)
+        // A new PUBLIC_URL changes every answer's link; nothing stored has to change.
+        const moved = yield* getBookmark(principal.account.id, ack.id).pipe(
+          Effect.provide(FakeLinks.layer("https://bookmarks.example.org"))
+        )
+        expect(moved.screenshot).toBe(`https://bookmarks.example.org/v1/api/assets/${stored}`)
       })))
 
   it.effect("a page cut at the fetch cap keeps its metadata but is not rendered", () =>
@@ -124,6 +152,7 @@ describe("processJob", () => {
     ["body", "undecodable response body", false],
     ["timeout", "timeout", true],
     ["dns", "DNS lookup failed", true],
+    ["notfound", "host name not found", false],
     ["connection", "connection failed", true]
   ]
   for (const [reason, message, transient] of failures) {
@@ -238,7 +267,7 @@ describe("processJob", () => {
         yield* jobs.enqueue({ id: JobId.make("job_orphan"), bookmarkId: BookmarkId.make("bmk_gone"), runAt: 0 })
         expect((yield* runDueJobs).map((r) => r.outcome)).toEqual(["skipped", "skipped"])
         expect(yield* jobs.pending).toBe(0)
-        expect(fetcher.calls).toHaveLength(1)
+        expect(fetcher.calls.filter((called) => called === url)).toHaveLength(1)
       })))
 })
 
@@ -312,4 +341,130 @@ describe("completeBookmark and the bookmark.saved event", () => {
         const missing = yield* failureOf(getBookmark(principal.account.id, "bmk_nope"), Errors.NotFound)
         expect(missing.message).toBe("No bookmark with id 'bmk_nope'")
       })))
+})
+
+describe("processJob tells the truth", () => {
+  /** A page built by script: its static HTML is an empty shell that says "Loading…". */
+  const shell = `<html><head><title>Tide Tables</title></head><body><div id=root>Loading…</div></body></html>`
+  const built = `<html><head><title>Tide Tables</title></head><body><div id=root>` +
+    "<p>Spring tides bring the highest waters of the month to the harbour. Neap tides follow a week later.</p>" +
+    "<p>Fishermen of Quellport read the almanac before every voyage.</p></div></body></html>"
+
+  it.effect("a page built by script: the rendered text feeds the summary, the tags and search", () =>
+    inWorld(({ fetcher, renderer }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        fetcher.script(url, FakePageFetcher.html(url, shell))
+        renderer.script(url, built)
+        const ack = yield* Fixtures.save(principal, { url })
+        yield* runDueJobs
+        const done = yield* getBookmark(principal.account.id, ack.id)
+        expect(done).toMatchObject({ status: "ready", title: "Tide Tables", processingError: "" })
+        expect(done.summary).toBe("Spring tides bring the highest waters of the month to the harbour.")
+        expect(done.summary).not.toContain("Loading")
+        expect(done.tags).toEqual(["spring", "highest", "waters"])
+        const found = yield* listBookmarks(principal.account.id, { q: "Quellport" })
+        expect(found.bookmarks.map((b) => b.id)).toEqual([ack.id])
+      })))
+
+  it.effect("a script that takes most of the text away (a paywall, an overlay): the static text stays", () =>
+    inWorld(({ fetcher, renderer }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        fetcher.script(url, FakePageFetcher.html(url, built))
+        renderer.script(url, shell)
+        const ack = yield* Fixtures.save(principal, { url })
+        yield* runDueJobs
+        expect((yield* getBookmark(principal.account.id, ack.id)).summary).toBe(
+          "Spring tides bring the highest waters of the month to the harbour."
+        )
+      })))
+
+  it.effect("an app that sets its title and description by script: the rendered ones win over the static shell's", () =>
+    inWorld(({ fetcher, renderer }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        fetcher.script(url, FakePageFetcher.html(url, page("Trailhead", "Plan your next hike", "Loading…")))
+        renderer.script(url, page("Five quiet hikes in the Lake District", "Walks with big views and empty paths.", "Haystacks is quiet early in the morning. So is High Cup Nick."))
+        const ack = yield* Fixtures.save(principal, { url })
+        yield* runDueJobs
+        expect(yield* getBookmark(principal.account.id, ack.id)).toMatchObject({
+          title: "Five quiet hikes in the Lake District",
+          description: "Walks with big views and empty paths.",
+          summary: "Haystacks is quiet early in the morning."
+        })
+      })))
+
+  it.effect("a rendered document that is not the page (a wall, a browser error page) changes nothing", () =>
+    inWorld(({ fetcher, renderer }) =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        fetcher.script(url, FakePageFetcher.html(url, page("Static Title", "Static description")))
+        renderer.script(url, page("Just a moment...", "", "Checking your browser before accessing the site."))
+        const ack = yield* Fixtures.save(principal, { url })
+        yield* runDueJobs
+        expect(yield* getBookmark(principal.account.id, ack.id)).toMatchObject({
+          title: "Static Title",
+          description: "Static description",
+          summary: "Bookmarks deserve careful enrichment."
+        })
+      })))
+
+  it.effect("while retries are pending, processingError says why and when the next attempt runs", () =>
+    inWorld(({ fetcher }) =>
+      Effect.gen(function*() {
+        yield* TestClock.setTime(start)
+        const { principal } = yield* Fixtures.accountWithKey()
+        let calls = 0
+        fetcher.script(url, (u) =>
+          ++calls === 1
+            ? FakePageFetcher.html(u, "Service Unavailable", 503)
+            : calls === 2
+            ? new FetchFailed({ reason: "timeout", detail: "15 s" })
+            : FakePageFetcher.html(u, page("Third Time Lucky")))
+        const ack = yield* Fixtures.save(principal, { url })
+        const seen = () => Effect.map(getBookmark(principal.account.id, ack.id), (b) => [b.status, b.processingError])
+        expect(yield* seen()).toEqual(["processing", ""])
+        yield* runDueJobs
+        expect(yield* seen()).toEqual(["processing", "HTTP 503; next attempt at 2026-02-01T09:00:30.000Z"])
+        yield* TestClock.adjust("30 seconds")
+        yield* runDueJobs
+        expect(yield* seen()).toEqual(["processing", "timeout; next attempt at 2026-02-01T09:02:30.000Z"])
+        yield* TestClock.adjust("2 minutes")
+        yield* runDueJobs
+        expect(yield* seen()).toEqual(["ready", ""])
+      })))
+
+  it.effect("the favicon is a declared icon, or /favicon.ico only when it answers with an image", () =>
+    Effect.gen(function*() {
+      const cases: ReadonlyArray<readonly [string, FakePageFetcher.Script | undefined, string]> = [
+        ["an image", icon, favicon],
+        ["a 404", FakePageFetcher.html(favicon, "Not Found", 404), ""],
+        ["an HTML page with status 200 (a soft 404)", FakePageFetcher.html(favicon, page("Home")), ""],
+        ["no answer", undefined, ""]
+      ]
+      for (const [name, answer, expected] of cases) {
+        yield* inWorld(({ fetcher }) =>
+          Effect.gen(function*() {
+            const { principal } = yield* Fixtures.accountWithKey()
+            fetcher.script(url, FakePageFetcher.html(url, page("Icons")))
+            if (answer !== undefined) fetcher.script(favicon, answer)
+            const ack = yield* Fixtures.save(principal, { url })
+            yield* runDueJobs
+            const done = yield* getBookmark(principal.account.id, ack.id)
+            expect({ name, favicon: done.favicon, processingError: done.processingError }).toEqual({ name, favicon: expected, processingError: "" })
+            expect(fetcher.calls).toEqual([url, favicon])
+          }))
+      }
+      // A declared icon is the page's own word: shown as declared, nothing is guessed or requested.
+      yield* inWorld(({ fetcher }) =>
+        Effect.gen(function*() {
+          const { principal } = yield* Fixtures.accountWithKey()
+          fetcher.script(url, FakePageFetcher.html(url, `<html><head><title>Declared</title><link rel="icon" href="/static/i.png"></head></html>`))
+          const ack = yield* Fixtures.save(principal, { url })
+          yield* runDueJobs
+          expect((yield* getBookmark(principal.account.id, ack.id)).favicon).toBe("https://news.example.com/static/i.png")
+          expect(fetcher.calls).toEqual([url])
+        }))
+    }))
 })

@@ -66,7 +66,7 @@ describe("registerWebhook", () => {
     ["no event at all", { url: "https://h.example.com/", events: " , " }, "events", /at least one event/],
     ["a non-URL", { url: "hooks" }, "url", /absolute URL/],
     ["an ftp URL", { url: "ftp://h.example.com/" }, "url", /scheme 'ftp'/],
-    ["a loopback host", { url: "https://127.0.0.1/hook" }, "url", /endpoint not allowed: loopback address/],
+    ["a loopback host", { url: "https://127.0.0.1/hook" }, "url", /endpoint not allowed: 127.0.0.1 refused by address policy: loopback address/],
     ["localhost", { url: "https://localhost:8443/hook" }, "url", /endpoint not allowed/],
     ["a description over 500 characters", { url: "https://h.example.com/", description: "d".repeat(501) }, "description", /at most 500/]
   ]

@@ -1,48 +1,75 @@
-/** Contract of the operator's API (DESIGN §6): accounts, plans, keys, app edits and saves, webhook re-activation. */
+/** Contract of the operator's API (docs/api.md, "Admin API"): accounts, plans, keys, app edits and saves, webhook re-activation. */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Plan, Timestamp, User, Webhook } from "@bookmarks/domain"
+import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Payload, Plan, Text, Timestamp, User, Webhook } from "@bookmarks/domain"
 import { Schema } from "effect"
 import { AdminAuthentication } from "./AdminAuthentication.js"
 import { JsonBody } from "./JsonBody.js"
 import { adminBase, IdPath } from "./Paths.js"
 import * as Problems from "./Problems.js"
 
-export const PlanPayload = Schema.Struct({ plan: Plan.Plan }).annotations({ identifier: "PlanPayload" })
+export const PlanPayload = Schema.Struct({
+  plan: Plan.Plan.annotations({ description: "The plan: free, plus or ultra" })
+}).annotations({ identifier: "PlanPayload", description: "A plan", ...Payload.strict })
 
 export const CreateKeyPayload = Schema.Struct({
-  label: Schema.optional(Schema.String.pipe(Schema.maxLength(200)))
-}).annotations({ identifier: "CreateKeyPayload" })
+  label: Schema.optional(Text.field({ description: "A label for the operator; default empty", maxLength: 200 }))
+}).annotations({ identifier: "CreateKeyPayload", description: "A new key's label", ...Payload.strict })
 
-export const AccountCreated = Schema.Struct({ id: AccountId, plan: Plan.Plan }).annotations({ identifier: "AccountCreated" })
+const accountId = AccountId.annotations({ description: "The account's id" })
+const plan = Plan.Plan.annotations({ description: "The account's plan" })
+
+export const AccountCreated = Schema.Struct({ id: accountId, plan })
+  .annotations({ identifier: "AccountCreated", description: "A new account" })
 
 export const AccountInfo = Schema.Struct({
-  id: AccountId,
-  plan: Plan.Plan,
-  createdAt: Timestamp.IsoTimestamp,
-  planChangedAt: Timestamp.IsoTimestamp
-}).annotations({ identifier: "AccountInfo" })
+  id: accountId,
+  plan,
+  createdAt: Timestamp.IsoTimestamp.annotations({ description: "When the account was created" }),
+  planChangedAt: Timestamp.IsoTimestamp.annotations({
+    description: "When the plan last changed; the monthly allowance period starts here or on the 1st"
+  })
+}).annotations({ identifier: "AccountInfo", description: "An account and its plan" })
 export type AccountInfo = typeof AccountInfo.Type
 
 /** A key as the operator sees it: masked, never the key or its hash. */
+const keyId = ApiKeyId.annotations({ description: "The key's id (not the key)" })
+const masked = Schema.String.annotations({ description: "The key as usage reports show it: `bk_…` and its last 4 characters" })
+
 export const KeyInfo = Schema.Struct({
-  id: ApiKeyId,
-  label: Schema.String,
-  masked: Schema.String,
-  createdAt: Timestamp.IsoTimestamp,
-  revokedAt: Schema.NullOr(Timestamp.IsoTimestamp)
-}).annotations({ identifier: "ApiKeyInfo" })
+  id: keyId,
+  label: Schema.String.annotations({ description: "The operator's label" }),
+  masked,
+  createdAt: Timestamp.IsoTimestamp.annotations({ description: "When the key was created" }),
+  revokedAt: Schema.NullOr(Timestamp.IsoTimestamp).annotations({ description: "When it was revoked; null while it works" })
+}).annotations({ identifier: "ApiKeyInfo", description: "An API key as the operator sees it" })
 export type KeyInfo = typeof KeyInfo.Type
 
-export const AccountDetails = Schema.Struct({ ...AccountInfo.fields, keys: Schema.Array(KeyInfo) })
-  .annotations({ identifier: "AccountDetails" })
+const keys = Schema.Array(KeyInfo).annotations({ description: "The account's keys, oldest first, revoked ones too" })
 
-export const KeyList = Schema.Struct({ keys: Schema.Array(KeyInfo) }).annotations({ identifier: "ApiKeyList" })
+export const AccountDetails = Schema.Struct({ ...AccountInfo.fields, keys })
+  .annotations({ identifier: "AccountDetails", description: "An account, its plan and its keys (masked)" })
+
+export const KeyList = Schema.Struct({ keys }).annotations({ identifier: "ApiKeyList", description: "An account's keys" })
+
+/** One page of accounts, oldest first; `next` is the `after` of the following page (null on the last page). */
+export const AccountPage = Schema.Struct({
+  accounts: Schema.Array(AccountInfo).annotations({ description: "Accounts of this page, oldest first" }),
+  next: Schema.NullOr(AccountId).annotations({ description: "The `after` of the next page; null on the last page" })
+}).annotations({ identifier: "AccountPage", description: "A page of accounts" })
+
+export const AccountListParams = Schema.Struct({
+  limit: Schema.optional(Schema.String).annotations({ description: "Accounts per page, 1 to 100 (default 50)" }),
+  after: Schema.optional(Schema.String).annotations({ description: "The `next` of the previous page" })
+}).annotations({ identifier: "AccountListParams" })
 
 /** The only time the key itself is shown. */
-export const KeyCreated = Schema.Struct({ id: ApiKeyId, key: Schema.String, masked: Schema.String })
-  .annotations({ identifier: "ApiKeyCreated" })
+export const KeyCreated = Schema.Struct({
+  id: keyId,
+  key: Schema.String.annotations({ description: "The API key itself (`bk_…`); shown this once, only its hash is kept" }),
+  masked
+}).annotations({ identifier: "ApiKeyCreated", description: "A new API key" })
 
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
@@ -50,6 +77,17 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(PlanPayload)
       .addSuccess(AccountCreated, { status: 201 })
       .annotateContext(OpenApi.annotations({ summary: "Create an account on a plan" }))
+  )
+  .add(
+    HttpApiEndpoint.get("listAccounts", "/accounts")
+      .setUrlParams(AccountListParams)
+      .addSuccess(AccountPage)
+      .addError(Problems.InvalidInput)
+      .annotateContext(OpenApi.annotations({
+        summary: "List accounts, oldest first",
+        description: "Page with `after` = the previous answer's `next`; `limit` defaults to 50, values above 100 " +
+          "are clamped to 100."
+      }))
   )
   .add(
     HttpApiEndpoint.get("getAccount", "/accounts/:id")

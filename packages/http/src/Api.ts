@@ -1,4 +1,8 @@
-/** The whole HTTP contract: public API, assets, admin API and health. Also the typed client (`HttpApiClient.make(Api)`). */
+/**
+ * The HTTP contract. `Api` is everything the server answers (public API, assets, admin API, health) and the typed
+ * client (`HttpApiClient.make(Api)`); `PublicApi` and `AdminDocumentApi` are the same groups split the way they are
+ * documented: `/v1/api/openapi.json` for API users, `/admin/openapi.json` for operators (docs/api.md).
+ */
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { AdminApi } from "./AdminApi.js"
@@ -22,11 +26,39 @@ export class Api extends HttpApi.make("bookmarks")
   .addError(Problems.InvalidInput)
   .addError(Problems.StorageUnavailable)
   .addError(Problems.InternalError)
+{}
+
+/** What an API user reads: every endpoint under `/v1/api`, and health. */
+export class PublicApi extends HttpApi.make("bookmarks")
+  .add(BookmarksApi)
+  .add(UsageApi)
+  .add(WebhooksApi)
+  .add(AssetsApi)
+  .add(HealthApi)
+  .addError(Problems.InvalidInput)
+  .addError(Problems.StorageUnavailable)
+  .addError(Problems.InternalError)
   .annotate(HttpApi.AdditionalSchemas, [Problem.Problem])
   .annotateContext(OpenApi.annotations({
     title: "Bookmark Library API",
     version: "1.0.0",
     description: OpenApiSpec.description,
+    servers: [{ url: "/", description: "This server" }],
+    transform: OpenApiSpec.transform
+  }))
+{}
+
+/** What an operator reads: the admin API under `/admin`. */
+export class AdminDocumentApi extends HttpApi.make("admin")
+  .add(AdminApi)
+  .addError(Problems.InvalidInput)
+  .addError(Problems.StorageUnavailable)
+  .addError(Problems.InternalError)
+  .annotate(HttpApi.AdditionalSchemas, [Problem.Problem])
+  .annotateContext(OpenApi.annotations({
+    title: "Bookmark Library Admin API",
+    version: "1.0.0",
+    description: OpenApiSpec.adminDescription,
     servers: [{ url: "/", description: "This server" }],
     transform: OpenApiSpec.transform
   }))

@@ -8,6 +8,9 @@ import * as Problems from "./Problems.js"
 
 export const cacheControl = "public, max-age=31536000, immutable"
 
+/** Where assets are served; `AssetLinks` builds the links in answers from it. */
+export const assetsPath = `${publicBase}/assets` as const
+
 export class AssetsApi extends HttpApiGroup.make("assets")
   .add(
     HttpApiEndpoint.get("get", "/assets/:id")

@@ -1,4 +1,4 @@
-/** Contract: list, read and save bookmarks (spec §4.1–4.3). */
+/** Contract: list, read and save bookmarks (docs/api.md, "List bookmarks", "Read a bookmark", "Save a bookmark"). */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"

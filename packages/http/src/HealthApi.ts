@@ -5,7 +5,9 @@ import * as OpenApi from "@effect/platform/OpenApi"
 import { Schema } from "effect"
 import * as Problems from "./Problems.js"
 
-export const Healthy = Schema.Struct({ status: Schema.Literal("ok") }).annotations({ identifier: "Healthy" })
+export const Healthy = Schema.Struct({
+  status: Schema.Literal("ok").annotations({ description: "Always `ok`: migrations ran and storage answers" })
+}).annotations({ identifier: "Healthy", description: "The server is ready" })
 
 export class HealthApi extends HttpApiGroup.make("health")
   .add(

@@ -19,10 +19,23 @@ export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaTyp
   }
 }
 
-/** The request body claims to be JSON but does not parse. */
-export class MalformedJson extends Schema.TaggedError<MalformedJson>()("MalformedJson", {}) {
+/** The request body claims to be JSON but does not parse (or is only whitespace, which is no JSON value). */
+export class MalformedJson extends Schema.TaggedError<MalformedJson>()("MalformedJson", {
+  blank: Schema.optionalWith(Schema.Boolean, { default: () => false })
+}) {
   override get message() {
-    return "The request body is not valid JSON"
+    return this.blank
+      ? "The request body is only whitespace, which is not JSON: send a JSON object, or no body at all"
+      : "The request body is not valid JSON"
+  }
+}
+
+/** The request body nests arrays and objects deeper than the limit; no payload of this API needs more than 3. */
+export class JsonTooDeep extends Schema.TaggedError<JsonTooDeep>()("JsonTooDeep", {
+  limit: Schema.Number
+}) {
+  override get message() {
+    return `The request body nests arrays and objects more than ${this.limit} levels deep`
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * Finishing touches on the generated OpenAPI document. HttpApi declares a few errors the server never sends
+ * Finishing touches on the generated OpenAPI documents. HttpApi declares a few errors the server never sends
  * as such: decode failures are answered as `invalid_input` problems, and the body checks (413, 415,
- * malformed JSON) only concern operations with a request body. Every error is `application/problem+json`.
+ * malformed JSON, nesting) only concern operations with a request body. Every error is `application/problem+json`.
+ * The allowance headers are declared on every response of a rate-limited operation (docs/api.md, "Limits").
  */
 import type * as OpenApi from "@effect/platform/OpenApi"
 import type { Context } from "effect"
@@ -16,11 +17,18 @@ export const description = [
   "Every non-2xx response is an RFC 9457 `application/problem+json` body `{type, title, status, detail, code}`."
 ].join("\n")
 
+export const adminDescription = [
+  "The operator's API: accounts, plans, API keys, edits and saves made in the app or the extension, and",
+  "re-activating webhooks. Every request carries `Authorization: Bearer <ADMIN_TOKEN>`; nothing here is rate limited.",
+  "Every non-2xx response is an RFC 9457 `application/problem+json` body `{type, title, status, detail, code}`."
+].join("\n")
+
 type Json = Record<string, unknown>
 const isRecord = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
 
 const statusText: Record<string, string> = {
-  "400": "Invalid input or malformed JSON",
+  "400": "Invalid input (`invalid_input`), text with NUL or unpaired surrogates (`invalid_text`), malformed JSON " +
+    "(`malformed_json`) or JSON nested too deeply (`json_too_deep`); `field` names the member at fault",
   "401": "Missing, malformed, unknown or revoked credentials",
   "403": "The resource belongs to another account",
   "404": "No resource with that id",
@@ -33,7 +41,47 @@ const statusText: Record<string, string> = {
 
 const ref = (name: string) => `#/components/schemas/${name}`
 const neverSent = new Set([ref("HttpApiDecodeError")])
-const bodyOnly = new Set([ref("MalformedJson")])
+const bodyOnly = new Set([ref("MalformedJson"), ref("JsonTooDeep")])
+
+/** The allowance headers (docs/decisions.md, "Allowance"), declared once and referenced from each response. */
+const headers: Json = {
+  "X-RateLimit-Limit": {
+    description: "Requests allowed in the window with the fewest requests left (the minute or the month)",
+    schema: { type: "integer", minimum: 0 }
+  },
+  "X-RateLimit-Remaining": {
+    description: "Requests left in that window",
+    schema: { type: "integer", minimum: 0 }
+  },
+  "X-RateLimit-Reset": {
+    description: "When that window resets, as a unix timestamp in seconds",
+    schema: { type: "integer", minimum: 0 }
+  },
+  "Retry-After": {
+    description: "Seconds to wait before retrying (at least 1); sent with 429 only",
+    schema: { type: "integer", minimum: 1 }
+  }
+}
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
+
+/**
+ * An authenticated request is charged before anything else, so every answer to it carries the allowance headers,
+ * errors included; a 401 has no account to charge. A storage failure may come before the charge (5xx: may).
+ */
+const withHeaders = (status: string, response: unknown): unknown => {
+  if (!isRecord(response) || status === "401") return response
+  const rateLimit = Object.fromEntries(
+    ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"].map((name) => [name, headerRef(name)])
+  )
+  return {
+    ...response,
+    headers: { ...rateLimit, ...(status === "429" ? { "Retry-After": headerRef("Retry-After") } : {}) }
+  }
+}
+
+const isRateLimited = (operation: Json): boolean =>
+  Array.isArray(operation.security) && operation.security.some((s) => isRecord(s) && "apiKey" in s)
 
 const pruneSchema = (schema: unknown, hasBody: boolean): unknown => {
   if (!isRecord(schema) || !Array.isArray(schema.anyOf)) return schema
@@ -61,11 +109,13 @@ const finishOperation = (operation: unknown): unknown => {
   if (!isRecord(operation) || !isRecord(operation.responses)) return operation
   const hasBody = operation.requestBody !== undefined
   const hasParameters = Array.isArray(operation.parameters) && operation.parameters.length > 0
+  const rateLimited = isRateLimited(operation)
   const responses: Json = {}
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!hasBody && (status === "413" || status === "415")) continue
     if (status === "400" && !hasBody && !hasParameters) continue
-    responses[status] = finishResponse(status, response, hasBody)
+    const finished = finishResponse(status, response, hasBody)
+    responses[status] = rateLimited ? withHeaders(status, finished) : finished
   }
   return { ...operation, responses }
 }
@@ -77,5 +127,6 @@ export const transform: Context.Tag.Service<OpenApi.Transform> = (spec) => {
   const paths = mapValues(spec.paths, (item) => mapValues(item, finishOperation))
   const schemas = isRecord(spec.components) && isRecord(spec.components.schemas) ? spec.components.schemas : {}
   const { HttpApiDecodeError: _decode, Issue: _issue, PropertyKey: _key, ...kept } = schemas
-  return { ...spec, paths, components: { ...spec.components, schemas: kept } }
+  const rateLimited = Object.values(paths).some((item) => Object.values(isRecord(item) ? item : {}).some((op) => isRecord(op) && isRateLimited(op)))
+  return { ...spec, paths, components: { ...spec.components, schemas: kept, ...(rateLimited ? { headers } : {}) } }
 }

@@ -1,10 +1,26 @@
-/** Where the APIs live: the public API under the spec's versioned base, the operator's API apart. */
+/** Where the APIs live: the public API under its versioned base `/v1/api`, the operator's API apart. */
+import { Ids } from "@bookmarks/domain"
 import { Schema } from "effect"
 
 export const publicBase = "/v1/api"
 export const adminBase = "/admin"
 export const openApiPath = `${publicBase}/openapi.json` as const
 export const docsPath = `${publicBase}/docs` as const
+export const adminOpenApiPath = `${adminBase}/openapi.json` as const
 
-/** The `:id` segment of a resource path; ids are opaque strings, checked by the use case. */
-export const IdPath = Schema.Struct({ id: Schema.String })
+/**
+ * The `:id` segment of a resource path. Any string decodes: an id that cannot exist (Ids.isWellFormed) is
+ * answered 404 by the use case, like an unknown one, not 400.
+ */
+export const IdPath = Schema.Struct({
+  id: Schema.String.annotations({
+    description: "The resource's id. Ids are ASCII letters, digits, `_` and `-`; any other value answers 404.",
+    jsonSchema: {
+      type: "string",
+      minLength: 1,
+      maxLength: Ids.maxIdLength,
+      pattern: "^[A-Za-z0-9_-]+$",
+      description: "The resource's id. Ids are ASCII letters, digits, `_` and `-`; any other value answers 404."
+    }
+  })
+})

@@ -9,11 +9,11 @@ export const typeUri = (code: string): string => `https://bookmarks.dev/problems
 
 /** The members every problem carries; some problems add extension members (e.g. `field`). */
 export const Problem = Schema.Struct({
-  type: Schema.String,
-  title: Schema.String,
-  status: Schema.Int,
-  detail: Schema.String,
-  code: Schema.String
+  type: Schema.String.annotations({ description: "A URI naming the kind of problem: `https://bookmarks.dev/problems/<code>`" }),
+  title: Schema.String.annotations({ description: "A short, fixed summary of the kind of problem" }),
+  status: Schema.Int.annotations({ description: "The HTTP status of the response" }),
+  detail: Schema.String.annotations({ description: "What went wrong with this request, in words" }),
+  code: Schema.String.annotations({ description: "The stable, machine-readable problem code (docs/api.md, \"Errors\")" })
 }).annotations({
   identifier: "Problem",
   description: "RFC 9457 problem details, sent as application/problem+json with every non-2xx response"

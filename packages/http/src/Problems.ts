@@ -13,12 +13,15 @@ const members = <const Status extends number, const Codes extends readonly [stri
   status: Status,
   ...codes: Codes
 ) => ({
-  type: Schema.String,
-  title: Schema.String,
-  status: Schema.Literal(status),
-  detail: Schema.String,
-  code: Schema.Literal(...codes)
+  type: Problem.Problem.fields.type,
+  title: Problem.Problem.fields.title,
+  status: Schema.Literal(status).annotations({ description: "The HTTP status of the response" }),
+  detail: Problem.Problem.fields.detail,
+  code: Schema.Literal(...codes).annotations({ description: "The stable, machine-readable problem code" })
 })
+
+const resource = Schema.String.annotations({ description: "The kind of resource: bookmark, webhook, account, key, asset" })
+const resourceId = Schema.String.annotations({ description: "The id as it was requested" })
 
 /** Sent as `application/problem+json` with `status`. */
 const asProblem = <A, I, R>(status: number, schema: Schema.Schema<A, I, R>): Schema.Schema<A, I, R> =>
@@ -27,18 +30,31 @@ const asProblem = <A, I, R>(status: number, schema: Schema.Schema<A, I, R>): Sch
 
 const afterPrefix = (text: string, prefix: string) => (text.startsWith(prefix) ? text.slice(prefix.length) : text)
 
+/** `invalid_text` when the value is not text the service accepts (NUL, unpaired surrogates), else `invalid_input`. */
 export const InvalidInput = asProblem(
   400,
   Schema.transform(
-    Schema.Struct({ ...members(400, "invalid_input"), field: Schema.String }).annotations({
+    Schema.Struct({
+      ...members(400, "invalid_input", "invalid_text"),
+      field: Schema.String.annotations({ description: "The parameter or body member at fault, e.g. `url` or `tags.0`" })
+    }).annotations({
       identifier: "InvalidInputProblem",
-      description: "A parameter or body field is missing or breaks a rule; `field` names it"
+      description: "A parameter or body member is missing, unknown or breaks a rule; `field` names it. `code` is " +
+        "`invalid_text` when the value contains NUL or an unpaired UTF-16 surrogate."
     }),
     Schema.typeSchema(Errors.InvalidInput),
     {
       strict: true,
-      decode: (p) => new Errors.InvalidInput({ field: p.field, reason: afterPrefix(p.detail, `${p.field}: `) }),
-      encode: (e) => ({ ...Problem.make(400, "invalid_input", "Invalid input", e.message), field: e.field })
+      decode: (p) =>
+        new Errors.InvalidInput({
+          field: p.field,
+          reason: afterPrefix(p.detail, `${p.field}: `),
+          ...(p.code === "invalid_text" ? { code: p.code } : {})
+        }),
+      encode: (e) => ({
+        ...Problem.make(400, e.code ?? "invalid_input", e.code === undefined ? "Invalid input" : "Invalid text", e.message),
+        field: e.field
+      })
     }
   )
 )
@@ -48,7 +64,9 @@ export const Unauthenticated = asProblem(
   Schema.transform(
     Schema.Struct({
       ...members(401, "unauthenticated"),
-      reason: Schema.Literal("missing", "malformed", "unknown", "revoked")
+      reason: Schema.Literal("missing", "malformed", "unknown", "revoked").annotations({
+        description: "Why the credentials were refused"
+      })
     }).annotations({
       identifier: "UnauthenticatedProblem",
       description: "No usable API key: missing header, malformed, unknown or revoked key"
@@ -65,7 +83,7 @@ export const Unauthenticated = asProblem(
 export const Forbidden = asProblem(
   403,
   Schema.transform(
-    Schema.Struct({ ...members(403, "forbidden"), resource: Schema.String, id: Schema.String }).annotations({
+    Schema.Struct({ ...members(403, "forbidden"), resource, id: resourceId }).annotations({
       identifier: "ForbiddenProblem",
       description: "The resource belongs to another account"
     }),
@@ -81,7 +99,7 @@ export const Forbidden = asProblem(
 export const NotFound = asProblem(
   404,
   Schema.transform(
-    Schema.Struct({ ...members(404, "not_found"), resource: Schema.String, id: Schema.String }).annotations({
+    Schema.Struct({ ...members(404, "not_found"), resource, id: resourceId }).annotations({
       identifier: "NotFoundProblem",
       description: "No resource with that id"
     }),
@@ -99,10 +117,10 @@ export const RateLimited = asProblem(
   Schema.transform(
     Schema.Struct({
       ...members(429, "rate_limited_minute", "rate_limited_month"),
-      window: Schema.Literal("minute", "month"),
-      limit: Schema.Number,
-      retryAfter: Schema.Number,
-      resetAt: Timestamp.IsoTimestamp
+      window: Schema.Literal("minute", "month").annotations({ description: "The allowance that is used up" }),
+      limit: Schema.Number.annotations({ description: "Requests that window allows" }),
+      retryAfter: Schema.Number.annotations({ description: "Seconds until the window resets (as `Retry-After`)" }),
+      resetAt: Timestamp.IsoTimestamp.annotations({ description: "When the window resets" })
     }).annotations({
       identifier: "RateLimitedProblem",
       description: "The per-minute or the monthly allowance is used up; `window` and `code` say which"
@@ -150,8 +168,27 @@ export const MalformedJson = asProblem(
     Schema.typeSchema(HttpErrors.MalformedJson),
     {
       strict: true,
-      decode: () => new HttpErrors.MalformedJson(),
+      decode: (p) => new HttpErrors.MalformedJson({ blank: p.detail.includes("whitespace") }),
       encode: (e) => Problem.make(400, "malformed_json", "Malformed JSON", e.message)
+    }
+  )
+)
+
+export const JsonTooDeep = asProblem(
+  400,
+  Schema.transform(
+    Schema.Struct({
+      ...members(400, "json_too_deep"),
+      limit: Schema.Int.annotations({ description: "The deepest nesting accepted" })
+    }).annotations({
+      identifier: "JsonTooDeepProblem",
+      description: "The request body nests arrays and objects deeper than `limit` levels"
+    }),
+    Schema.typeSchema(HttpErrors.JsonTooDeep),
+    {
+      strict: true,
+      decode: (p) => new HttpErrors.JsonTooDeep({ limit: p.limit }),
+      encode: (e) => ({ ...Problem.make(400, "json_too_deep", "JSON nested too deeply", e.message), limit: e.limit })
     }
   )
 )
@@ -159,7 +196,10 @@ export const MalformedJson = asProblem(
 export const PayloadTooLarge = asProblem(
   413,
   Schema.transform(
-    Schema.Struct({ ...members(413, "payload_too_large"), limit: Schema.Number }).annotations({
+    Schema.Struct({
+      ...members(413, "payload_too_large"),
+      limit: Schema.Number.annotations({ description: "The largest body accepted, in bytes" })
+    }).annotations({
       identifier: "PayloadTooLargeProblem",
       description: "The request body is larger than 64 KiB"
     }),

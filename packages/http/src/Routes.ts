@@ -1,7 +1,7 @@
 /** The method table of every path the server answers, for `405 Method Not Allowed` with its `Allow` header. */
 import * as HttpApi from "@effect/platform/HttpApi"
 import { Api } from "./Api.js"
-import { docsPath, openApiPath } from "./Paths.js"
+import { adminOpenApiPath, docsPath, openApiPath } from "./Paths.js"
 
 interface Route {
   readonly method: string
@@ -14,7 +14,8 @@ const split = (path: string) => path.split("/").filter((s) => s !== "")
 const collect = (): ReadonlyArray<Route> => {
   const routes: Array<Route> = [
     { method: "GET", segments: split(openApiPath) },
-    { method: "GET", segments: split(docsPath) }
+    { method: "GET", segments: split(docsPath) },
+    { method: "GET", segments: split(adminOpenApiPath) }
   ]
   HttpApi.reflect(Api, {
     onGroup: () => {},

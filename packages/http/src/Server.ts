@@ -21,16 +21,19 @@ import * as DocsPage from "./DocsPage.js"
 import * as GracefulStop from "./GracefulStop.js"
 import * as AdminAuthenticationLive from "./middleware/AdminAuthenticationLive.js"
 import * as AuthenticationLive from "./middleware/AuthenticationLive.js"
+import * as Cors from "./middleware/Cors.js"
 import * as DecodeErrors from "./middleware/DecodeErrors.js"
 import * as Fallback from "./middleware/Fallback.js"
 import * as JsonBodyLive from "./middleware/JsonBodyLive.js"
 import * as Mounts from "./Mounts.js"
+import * as OpenApiDocuments from "./OpenApiDocuments.js"
 import * as RequestLog from "./middleware/RequestLog.js"
-import { openApiPath } from "./Paths.js"
 
 export interface Options {
   /** Bearer token of the admin API. */
   readonly adminToken: Redacted.Redacted<string>
+  /** Browser origins allowed to call `/v1/api` (CORS); none by default. */
+  readonly corsOrigins?: Cors.Origins | undefined
 }
 
 /** The HttpApi with every group implemented; needs the domain's services and `Health`. */
@@ -51,13 +54,13 @@ export const apiLayer = (options: Options) =>
  * Like `HttpApiBuilder.serve`, with the problem fallback inside the app so it can still shape the response.
  * `beforeStop` runs at shutdown while the handler is still attached (finalizers run in reverse order).
  */
-const serveApp = (beforeStop: Effect.Effect<void>) =>
+const serveApp = (options: Options, beforeStop: Effect.Effect<void>) =>
   Layer.scopedDiscard(Effect.gen(function*() {
     const api = yield* HttpApiBuilder.httpApp
     const mounts = yield* Mounts.Mounts
     const app = mounts.length === 0 ? api : Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
       Mounts.find(mounts, request.url.split("?")[0] ?? "")?.app ?? api)
-    yield* HttpServer.serveEffect(Fallback.apply(app), RequestLog.middleware)
+    yield* HttpServer.serveEffect(Cors.apply(options.corsOrigins ?? [])(Fallback.apply(app)), RequestLog.middleware)
     yield* Effect.addFinalizer(() => beforeStop)
   })).pipe(
     // No span per request: nothing exports traces, and the span (with the URL parsed and every header copied
@@ -71,9 +74,9 @@ const serveApp = (beforeStop: Effect.Effect<void>) =>
  * Other faces come from `Mounts.Mounts` (none unless the composition root provides some).
  */
 export const layer = (options: Options, beforeStop: Effect.Effect<void> = Effect.void) =>
-  serveApp(beforeStop).pipe(
+  serveApp(options, beforeStop).pipe(
     Layer.provide(DocsPage.layer),
-    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: openApiPath })),
+    Layer.provide(OpenApiDocuments.layer),
     Layer.provide(DecodeErrors.layer),
     Layer.provide(apiLayer(options)),
     Layer.provide(HttpServer.layerContext)

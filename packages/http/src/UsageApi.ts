@@ -1,4 +1,4 @@
-/** Contract: the plan, its limits and this period's usage by key (spec §4.4). */
+/** Contract: the plan, its limits and this period's usage by key (docs/api.md, "Usage"). */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"

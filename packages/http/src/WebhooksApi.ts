@@ -1,4 +1,4 @@
-/** Contract: register, list, delete and test webhook endpoints (spec §4.5–4.8). */
+/** Contract: register, list, delete and test webhook endpoints (docs/api.md, "List webhooks" to "Test a webhook"). */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
@@ -9,14 +9,16 @@ import { JsonBody } from "./JsonBody.js"
 import { IdPath, publicBase } from "./Paths.js"
 import * as Problems from "./Problems.js"
 
-export const Deleted = Schema.Struct({ ok: Schema.Literal(true) }).annotations({ identifier: "WebhookDeleted" })
+export const Deleted = Schema.Struct({
+  ok: Schema.Literal(true).annotations({ description: "Always true: the webhook is gone" })
+}).annotations({ identifier: "WebhookDeleted", description: "The webhook was deleted" })
 
 /** `status` is 0 and `error` says why when the endpoint gave no HTTP answer. */
 export const TestResult = Schema.Struct({
-  ok: Schema.Boolean,
-  status: Schema.Int,
-  error: Schema.optional(Schema.String)
-}).annotations({ identifier: "WebhookTestResult" })
+  ok: Schema.Boolean.annotations({ description: "Whether the endpoint answered with a 2xx status" }),
+  status: Schema.Int.annotations({ description: "The status the endpoint answered with; 0 when it gave no answer" }),
+  error: Schema.optional(Schema.String.annotations({ description: "Why there was no answer (timeout, refused, …)" }))
+}).annotations({ identifier: "WebhookTestResult", description: "The outcome of a sample delivery" })
 
 export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(

@@ -3,6 +3,7 @@ export * as AdminApi from "./AdminApi.js"
 export * as AdminAuthentication from "./AdminAuthentication.js"
 /** The contract itself, also the typed client: `HttpApiClient.make(Api, { baseUrl })`. */
 export { Api } from "./Api.js"
+export * as AssetLinks from "./AssetLinks.js"
 export * as AssetsApi from "./AssetsApi.js"
 export * as Authentication from "./Authentication.js"
 export * as BookmarksApi from "./BookmarksApi.js"

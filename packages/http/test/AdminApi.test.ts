@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Bookmark, Usage, User, Webhook, WebhookList, Webhooks } from "@bookmarks/domain"
 import { Effect } from "effect"
-import { AccountCreated, AccountDetails, AccountInfo, KeyCreated, KeyInfo, KeyList } from "../src/AdminApi.js"
+import { AccountCreated, AccountDetails, AccountPage, AccountInfo, KeyCreated, KeyInfo, KeyList } from "../src/AdminApi.js"
 import * as T from "./support/TestServer.js"
 
 const admin = (method: string, path: string, json?: unknown) =>
@@ -34,6 +34,28 @@ layer(T.layer)("AdminApi", (it) => {
   })
 
   describe("accounts and keys", () => {
+    it.effect("lists accounts oldest first, a page at a time; a bad limit or cursor is a 400 problem", () =>
+      Effect.gen(function*() {
+        const created = [
+          T.decode(AccountCreated, yield* admin("POST", "/accounts", { plan: "free" })),
+          T.decode(AccountCreated, yield* admin("POST", "/accounts", { plan: "ultra" }))
+        ]
+        const everything = T.decode(AccountPage, yield* admin("GET", "/accounts?limit=100"))
+        const ids = everything.accounts.map((a) => a.id)
+        expect(ids.filter((id) => created.some((c) => c.id === id))).toEqual(created.map((c) => c.id))
+        expect(everything.accounts.find((a) => a.id === created[1]?.id)).toMatchObject({ plan: "ultra" })
+
+        const first = T.decode(AccountPage, yield* admin("GET", "/accounts?limit=1"))
+        expect(first.accounts.map((a) => a.id)).toEqual(ids.slice(0, 1))
+        expect(first.next).toBe(ids[0])
+        const rest = T.decode(AccountPage, yield* admin("GET", `/accounts?limit=100&after=${first.next}`))
+        expect(rest).toEqual({ accounts: everything.accounts.slice(1), next: null })
+
+        expect(T.problem(yield* admin("GET", "/accounts?limit=0"), 400)).toMatchObject({ field: "limit" })
+        expect(T.problem(yield* admin("GET", "/accounts?after=acc_%00"), 400)).toMatchObject({ field: "after" })
+        expect(T.problem(yield* T.request("GET", "/admin/accounts"), 401).code).toBe("unauthenticated")
+      }))
+
     it.effect("creates an account and a key that works at once; shows keys masked, never a hash", () =>
       Effect.gen(function*() {
         const created = yield* admin("POST", "/accounts", { plan: "plus" })

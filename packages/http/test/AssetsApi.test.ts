@@ -1,6 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { AssetId, AssetStore } from "@bookmarks/domain"
+import { AssetId, AssetStore, Links } from "@bookmarks/domain"
 import { Effect } from "effect"
+import * as AssetLinks from "../src/AssetLinks.js"
 import * as T from "./support/TestServer.js"
 
 layer(T.layer)("AssetsApi", (it) => {
@@ -19,6 +20,17 @@ layer(T.layer)("AssetsApi", (it) => {
         expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
         expect(response.headers.get("x-ratelimit-limit")).toBeNull()
         expect([...body]).toEqual([...bytes])
+      }))
+
+    it.effect("the links in answers are PUBLIC_URL + this route: the link of a stored asset serves it", () =>
+      Effect.gen(function*() {
+        const id = AssetId.make("fedcba9876543210fedcba9876543210")
+        yield* (yield* AssetStore).put(id, { bytes: new Uint8Array([1, 2, 3]), contentType: "image/jpeg" })
+        expect((yield* Links.Links).asset(id)).toBe(`${T.publicUrl}/v1/api/assets/${id}`)
+        expect(AssetLinks.link("https://bookmarks.example.com/", id)).toBe(`https://bookmarks.example.com/v1/api/assets/${id}`)
+        const link = AssetLinks.link(yield* T.baseUrl, id)
+        const response = yield* Effect.promise(() => fetch(link))
+        expect([response.status, [...new Uint8Array(yield* Effect.promise(() => response.arrayBuffer()))]]).toEqual([200, [1, 2, 3]])
       }))
 
     it.effect("answers 404 problems for unknown and impossible ids", () =>

@@ -60,7 +60,7 @@ layer(T.layer)("BookmarksApi", (it) => {
   })
 
   describe("GET /v1/api/bookmarks/:id", () => {
-    it.effect("returns every field of spec §2.1 plus status and processingError", () =>
+    it.effect("returns every field of a bookmark in docs/api.md, including status and processingError", () =>
       Effect.gen(function*() {
         const { key } = yield* T.account()
         const { id } = T.decode(Bookmark.Ack, yield* T.request("POST", "/v1/api/bookmarks", { key, json: { url: "https://example.com/" } }))
@@ -82,7 +82,7 @@ layer(T.layer)("BookmarksApi", (it) => {
   })
 
   describe("GET /v1/api/bookmarks", () => {
-    it.effect("lists rows newest first with at least the spec's fields, and pages with nextBefore", () =>
+    it.effect("lists rows newest first with at least the list-row fields, and pages with nextBefore", () =>
       Effect.gen(function*() {
         const { key } = yield* T.account()
         for (const n of [1, 2, 3]) {

@@ -43,7 +43,7 @@ layer(T.layer)("WebhooksApi", (it) => {
   })
 
   describe("GET /v1/api/webhooks", () => {
-    it.effect("lists every field of spec §2.3 including the secret, and the known events", () =>
+    it.effect("lists every field of a webhook in docs/api.md, including the secret, and the known events", () =>
       Effect.gen(function*() {
         const { key } = yield* T.account()
         const hook = T.decode(Webhook.Registered, yield* register(key, { url: "https://hooks.example.com/list" }))

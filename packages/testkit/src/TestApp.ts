@@ -1,6 +1,7 @@
-/** The whole domain over in-memory layers: storage ports, deterministic ids and the default policy. */
-import { Policy } from "@bookmarks/domain"
+/** The whole domain over in-memory layers: storage ports, deterministic ids, the default policy and links. */
+import { type Links, Policy } from "@bookmarks/domain"
 import { Layer } from "effect"
+import * as FakeLinks from "./fakes/FakeLinks.js"
 import * as MemoryAccounts from "./memory/MemoryAccounts.js"
 import * as MemoryAllowanceCounter from "./memory/MemoryAllowanceCounter.js"
 import * as MemoryAssetStore from "./memory/MemoryAssetStore.js"
@@ -24,11 +25,17 @@ export const storage = Layer.mergeAll(
   MemoryBookmarks.layer,
   MemoryJobs.layer,
   MemoryAllowanceCounter.layer,
-  MemoryAssetStore.layer(),
+  MemoryAssetStore.layer,
   MemoryTransactor.layer,
   Layer.provideMerge(MemoryDeliveries.layer, MemoryWebhooks.layer)
 )
 
-/** Storage, ids, a fast password hasher and policy: what the request-side use cases need. */
-export const layer = (policy: Partial<Policy.PolicyShape> = {}, seed?: number) =>
-  Layer.mergeAll(storage, MemoryIdGenerator.layer(seed), FakePasswordHasher.layer, Policy.layer(policy))
+/**
+ * Storage, ids, a fast password hasher, policy and links: what the request-side use cases need. `links` defaults
+ * to the fake over `FakeLinks.defaultPublicUrl`; a test of the HTTP layer passes the real one.
+ */
+export const layer = (
+  policy: Partial<Policy.PolicyShape> = {},
+  seed?: number,
+  links: Layer.Layer<Links.Links> = FakeLinks.layer()
+) => Layer.mergeAll(storage, MemoryIdGenerator.layer(seed), FakePasswordHasher.layer, Policy.layer(policy), links)

@@ -56,9 +56,11 @@ describe("FakePageExtractor and FakeContentAnalyzer", () => {
     const page = FakePageExtractor.extract({
       url: "https://a.example.com/x",
       contentType: "text/html",
-      body: `<title>T</title><meta name="description" content="D"><article><p>Hello there.</p></article>`
+      body: `<title>T</title><meta name="description" content="D"><link rel="icon" href="/i.png"><article><p>Hello there.</p></article>`
     })
-    expect(page).toMatchObject({ type: "article", title: "T", description: "D", text: "Hello there.", favicon: "https://a.example.com/favicon.ico", challenge: false })
+    expect(page).toMatchObject({ type: "article", title: "T", description: "D", text: "Hello there.", favicon: "https://a.example.com/i.png", challenge: false })
+    // No declared icon: none is guessed (enrichment checks /favicon.ico itself).
+    expect(FakePageExtractor.extract({ url: "https://a.example.com/", contentType: "text/html", body: "<title>T</title>" }).favicon).toBe("")
     expect(FakePageExtractor.extract({ url: "https://a.example.com/i.png", contentType: "image/png", body: new Uint8Array() })).toMatchObject({ type: "image", image: "https://a.example.com/i.png" })
     expect(FakePageExtractor.extract({ url: "https://a.example.com/", contentType: "text/html", body: "<title>Just a moment...</title>" }).challenge).toBe(true)
   })

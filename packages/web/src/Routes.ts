@@ -8,6 +8,7 @@ import type {
   DeliveryLog,
   IdGenerator,
   Jobs,
+  Links,
   PasswordHasher,
   Policy,
   Sessions,
@@ -41,6 +42,7 @@ export type Services =
   | DeliveryLog
   | IdGenerator
   | Jobs
+  | Links.Links
   | PasswordHasher
   | Policy.Policy
   | Sessions

@@ -9,7 +9,7 @@ import {
   TestApp
 } from "@bookmarks/testkit"
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Duration, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
+import { Deferred, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
 import * as DeliveryRunner from "../src/DeliveryRunner.js"
 import * as EnrichmentRunner from "../src/EnrichmentRunner.js"
 
@@ -32,15 +32,6 @@ const setup = () => {
   return { fetcher, sender, layer }
 }
 
-const until = <E, R>(check: Effect.Effect<boolean, E, R>) =>
-  Effect.gen(function*() {
-    for (let i = 0; i < 200; i++) {
-      if (yield* check) return
-      yield* Effect.sleep(Duration.millis(20))
-    }
-    throw new Error("condition not reached")
-  })
-
 describe("EnrichmentRunner", () => {
   it.live("processes saved bookmarks to ready and emits one delivery per webhook", () => {
     const { fetcher, layer, sender } = setup()
@@ -54,13 +45,10 @@ describe("EnrichmentRunner", () => {
       })
       yield* Effect.forkScoped(EnrichmentRunner.run({ concurrency: 2, pollInterval: "50 millis" }))
       yield* Effect.forkScoped(DeliveryRunner.run({ concurrency: 4, pollInterval: "50 millis" }))
-      yield* until(Effect.map(
-        Effect.forEach(acks, (a) => getBookmark(principal.account.id, a.id)),
-        (all) => all.every((b) => b.status === "ready")
-      ))
-      const titles = yield* Effect.forEach(acks, (a) => Effect.map(getBookmark(principal.account.id, a.id), (b) => b.title))
-      expect(titles).toEqual(["Page 1", "Page 2", "Page 3", "Page 4", "Page 5"])
-      yield* until(Effect.sync(() => sender.sent.length === 5))
+      // A bookmark's delivery is enqueued in the transaction that completes it: five sent means five ready.
+      yield* sender.awaitSent(5)
+      const titles = yield* Effect.forEach(acks, (a) => Effect.map(getBookmark(principal.account.id, a.id), (b) => [b.status, b.title]))
+      expect(titles).toEqual([1, 2, 3, 4, 5].map((i) => ["ready", `Page ${i}`]))
       const ids = sender.sent.map((s) => JSON.parse(s.body).data.id)
       expect(new Set(ids)).toEqual(new Set(acks.map((a) => a.id)))
       expect(yield* Effect.flatMap(Jobs, (j) => j.pending)).toBe(0)

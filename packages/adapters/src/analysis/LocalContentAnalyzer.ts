@@ -1,22 +1,27 @@
 /** Adapter of the ContentAnalyzer port that needs nothing outside the process: extractive summary, keyword tags. */
-import { type Analysis, ContentAnalyzer } from "@bookmarks/domain"
+import { type Analysis, type AnalysisInput, ContentAnalyzer } from "@bookmarks/domain"
 import { Effect, Layer } from "effect"
 import * as ExtractiveSummary from "./ExtractiveSummary.js"
 import * as Keywords from "./Keywords.js"
+import * as Language from "./Language.js"
 
 /** Enough text to find what a page is about, while a long page does not cost a long time. */
 const maxTextLength = 100_000
 
-export const analyze = (input: { readonly title: string; readonly text: string }): Analysis => {
+export const analyze = (input: AnalysisInput): Analysis => {
   const text = input.text.length > maxTextLength ? input.text.slice(0, maxTextLength) : input.text
   if (text.trim() === "") return { summary: "", tags: [] }
-  return { summary: ExtractiveSummary.summarise(text, input.title), tags: Keywords.extract(text, input.title) }
+  const language = Language.detect(text)
+  return {
+    summary: ExtractiveSummary.summarise(text, input.title, { news: input.news === true, language }),
+    tags: Keywords.extract(text, input.title, language)
+  }
 }
 
 export const layer = Layer.succeed(
   ContentAnalyzer,
   ContentAnalyzer.of({
-    analyze: Effect.fn("LocalContentAnalyzer.analyze")(function*(input: { readonly title: string; readonly text: string }) {
+    analyze: Effect.fn("LocalContentAnalyzer.analyze")(function*(input: AnalysisInput) {
       return analyze(input)
     })
   })

@@ -7,7 +7,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { type Analysis, ContentAnalyzer } from "@bookmarks/domain"
+import { type Analysis, type AnalysisInput, ContentAnalyzer } from "@bookmarks/domain"
 import { Cause, Duration, Effect, Layer, Option, type Redacted, Schema } from "effect"
 import * as AnalysisBounds from "./AnalysisBounds.js"
 import * as LocalContentAnalyzer from "./LocalContentAnalyzer.js"
@@ -28,8 +28,10 @@ const instructions = [
   "You summarise web pages for a bookmark library.",
   "Answer with one JSON object and nothing else: {\"summary\": string, \"tags\": string[]}.",
   "summary: the 2 or 3 sentences of the page text that best say what it is about, copied word for word from the",
-  "text (do not rephrase), at most 500 characters in total.",
-  "tags: up to 5 lowercase keywords, each a word that occurs in the text."
+  "text (do not rephrase, keep their case and punctuation), each from one paragraph (paragraphs are separated by",
+  "blank lines; a line without a full stop is a heading, never part of a sentence), at most 500 characters in total.",
+  "tags: up to 5 lowercase keywords or short key phrases that occur in the text, no two forms of the same word,",
+  "no numbers, units or time words."
 ].join(" ")
 
 const Completion = Schema.Struct({
@@ -62,7 +64,7 @@ export const make = Effect.fn("OpenAiContentAnalyzer.make")(function*(options: O
   const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`
   const timeout = Duration.decode(options.timeout ?? Duration.seconds(20))
 
-  const ask = Effect.fn("OpenAiContentAnalyzer.ask")(function*(input: { readonly title: string; readonly text: string }) {
+  const ask = Effect.fn("OpenAiContentAnalyzer.ask")(function*(input: AnalysisInput) {
     const request = HttpClientRequest.post(url).pipe(
       HttpClientRequest.acceptJson,
       options.apiKey === undefined ? (r) => r : HttpClientRequest.bearerToken(options.apiKey),
@@ -82,7 +84,7 @@ export const make = Effect.fn("OpenAiContentAnalyzer.make")(function*(options: O
     return yield* decodeAnswer(completion.choices[0].message.content)
   })
 
-  const analyze = Effect.fn("OpenAiContentAnalyzer.analyze")(function*(input: { readonly title: string; readonly text: string }) {
+  const analyze = Effect.fn("OpenAiContentAnalyzer.analyze")(function*(input: AnalysisInput) {
     if (input.text.trim() === "") return { summary: "", tags: [] } satisfies Analysis
     const local = () => LocalContentAnalyzer.analyze(input)
     const answer = yield* ask(input).pipe(

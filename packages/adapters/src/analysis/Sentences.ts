@@ -1,9 +1,19 @@
-/** Splits text into sentences that are exact slices of it, so a summary made of them never invents a word. */
+/**
+ * Splits text into sentences that are exact slices of it, so a summary made of them never invents a word. The
+ * text comes in blocks separated by blank lines (paragraphs, headings, list items): a sentence never crosses
+ * one, so a heading never runs into the paragraph under it.
+ */
 
 export interface Sentence {
   readonly text: string
   /** Position among the sentences of the text, from 0. */
   readonly index: number
+  /** The block it lies in, from 0. */
+  readonly block: number
+  /** Position within its block, from 0. */
+  readonly inBlock: number
+  /** The whole block it came from ends like prose (not a heading, caption or list of words). */
+  readonly blockIsProse: boolean
 }
 
 /** Words after which a full stop does not end the sentence. */
@@ -11,11 +21,11 @@ const abbreviations = new Set([
   "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "e.g", "i.e", "eg", "ie", "inc", "ltd", "co",
   "corp", "no", "nos", "fig", "figs", "vol", "pp", "approx", "dept", "est", "gen", "gov", "sen", "rep", "rev", "mt",
   "ft", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k", "a.m",
-  "p.m", "ph.d", "cf", "al"
+  "p.m", "ph.d", "cf", "al", "d.c", "a.c", "bzw", "z.b", "usw", "vgl", "ca", "mme", "sra", "sr"
 ])
 
-/** Sentence-final punctuation, closing quotes or brackets, then whitespace or the end. */
-const sentenceEnd = /[.!?…]+["'”’)\]]*(?=\s|$)/
+/** Sentence-final punctuation and closing quotes or brackets, before whitespace or the end; CJK enders need none. */
+const sentenceEnd = /[.!?…]+["'”’)\]»]*(?=\s|$)|[。！？]+[」』”’)）]*/gu
 
 const endsSentence = (text: string, at: number, after: number): boolean => {
   if (text[at] !== ".") return true
@@ -26,29 +36,30 @@ const endsSentence = (text: string, at: number, after: number): boolean => {
   return next === undefined || !/\p{Ll}/u.test(next)
 }
 
+const proseEnd = /[.!?…。！？]["'”’)\]»」』）]*$/u
+
 export const split = (text: string): ReadonlyArray<Sentence> => {
   const sentences: Array<Sentence> = []
-  const push = (from: number, to: number) => {
-    const slice = text.slice(from, to).trim()
-    if (slice !== "") sentences.push({ text: slice, index: sentences.length })
-  }
-  // Blank lines, and line breaks before a capital or a bullet, end a heading or a list item without punctuation.
-  const breaks = [...text.matchAll(/\n\s*\n|\r?\n(?=\s*[\p{Lu}\d"“•*-])/gu)]
-    .map((match) => ({ start: match.index, end: match.index + match[0].length }))
-  breaks.push({ start: text.length, end: text.length })
-  const ending = new RegExp(sentenceEnd.source, "g")
-  let start = 0
-  for (const lineBreak of breaks) {
-    ending.lastIndex = start
-    for (let match = ending.exec(text); match !== null && match.index < lineBreak.start; match = ending.exec(text)) {
+  const blocks = text.split(/\n\s*\n/)
+  blocks.forEach((raw, block) => {
+    const body = raw.trim()
+    if (body === "") return
+    const blockIsProse = proseEnd.test(body)
+    let inBlock = 0
+    const push = (from: number, to: number) => {
+      const slice = body.slice(from, to).trim()
+      if (slice === "") return
+      sentences.push({ text: slice, index: sentences.length, block, inBlock: inBlock++, blockIsProse })
+    }
+    let start = 0
+    for (const match of body.matchAll(sentenceEnd)) {
       const end = match.index + match[0].length
-      if (endsSentence(text, match.index, end)) {
+      if (endsSentence(body, match.index, end)) {
         push(start, end)
         start = end
       }
     }
-    push(start, lineBreak.start)
-    start = lineBreak.end
-  }
+    push(start, body.length)
+  })
   return sentences
 }

@@ -1,4 +1,8 @@
-/** Words that never make a tag: English function words, generic verbs and adverbs, and web-page boilerplate. */
+/**
+ * Words that never make a tag: English function words, generic verbs and adverbs, web-page boilerplate, time
+ * words, numbers written out and units, plus the stop words of the page's own language (stopwords-iso).
+ */
+import { isoStopWords, type Language } from "./Language.js"
 
 const english = `a about above across actually after afterwards again against all almost alone along already also although
 always am among amongst an and another any anybody anyhow anyone anything anyway anyways anywhere are aren't around as
@@ -43,7 +47,45 @@ site sites skip social source sponsored start store submit subscribe subscriber 
 thanks tiktok toggle tweet twitter update updated upload url user username users view views visit web
 webpage website welcome whatsapp www youtube com org net`
 
-export const stopWords: ReadonlySet<string> = new Set(`${english} ${web}`.split(/\s+/).filter((word) => word !== ""))
+/** When something happened is never what a page is about. */
+const time = `second seconds minute minutes hour hours hourly day days daily week weeks weekly weekday weekdays weekend
+weekends fortnight month months monthly year years yearly annual decade decades century centuries today tonight
+yesterday tomorrow morning mornings afternoon evening evenings night nights ago earlier later recently soon now
+monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
+september october november december jan feb mar apr jun jul aug sep sept oct nov dec am pm gmt utc min mins sec secs hr hrs`
 
-export const isStopWord = (word: string): boolean =>
-  stopWords.has(word) || (word.includes("’") && stopWords.has(word.replaceAll("’", "'")))
+/** Quantities are not topics: numbers written out and units of measure. */
+const quantities = `one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands
+million millions billion billions dozen dozens half quarter percent per cent km kg mg g mm cm m ml l lb lbs oz cup cups
+tbsp tsp kcal cal mph kmh kph hz khz mhz ghz kb mb gb tb mah watt watts volt volts inch inches foot feet metre metres
+meter meters mile miles litre litres liter liters gram grams kilogram kilograms kilometre kilometres degree degrees`
+
+/** English words that describe rather than name: they make poor tags on any page. */
+const vague = `finally actually really simply quickly slowly nearly almost certainly probably perhaps likely
+several various certain whole entire main major minor large small big little huge tiny long short high low new old
+good bad better worse best worst great easy hard able unable many much more most less least few lot lots thing things
+way ways part parts kind kinds sort type types number numbers amount others other another same different
+whether although though however therefore thus hence also still even just only already always never often sometimes
+told says said say saying asked ask asks according including include includes included use used using uses`
+
+const base = new Set(`${english} ${web} ${time} ${quantities} ${vague}`.split(/\s+/).filter((word) => word !== ""))
+
+/** The English lists (pages mix English into every language) and the page language's own. */
+const perLanguage = new Map<Language, ReadonlySet<string>>()
+
+export const stopWordsFor = (language: Language): ReadonlySet<string> => {
+  let found = perLanguage.get(language)
+  if (found === undefined) {
+    found = language === "en" ? base : new Set([...base, ...isoStopWords(language).map((word) => word.toLowerCase())])
+    perLanguage.set(language, found)
+  }
+  return found
+}
+
+export const stopWords: ReadonlySet<string> = base
+
+export const isStopWord = (word: string, language: Language = "en"): boolean => {
+  const set = stopWordsFor(language)
+  return set.has(word) || (word.includes("’") && set.has(word.replaceAll("’", "'")))
+}

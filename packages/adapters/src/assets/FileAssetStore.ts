@@ -1,7 +1,9 @@
 /**
- * AssetStore on the local disk (DESIGN §3 "Assets"): `<dataDir>/assets/<first two hex digits>/<id>`, with the
+ * AssetStore on the local disk (docs/decisions.md, "Screenshots"): `<dataDir>/assets/<first two hex digits>/<id>`, with the
  * content type in `<id>.json` beside it. Each file is written to a temporary name, synced and renamed, and
  * the sidecar is written last: it commits the asset, so a crash never leaves a half-written one readable.
+ * Assets are immutable: a `put` of an id already committed keeps the first asset. Puts run one at a time in the
+ * process, so two racing writes of one id cannot mix one's bytes with the other's sidecar.
  */
 import { AssetId, AssetStore, Errors } from "@bookmarks/domain"
 import * as FileSystem from "@effect/platform/FileSystem"
@@ -14,8 +16,6 @@ import { randomBytes } from "node:crypto"
 
 export interface Options {
   readonly dataDir: string
-  /** Base of the asset links, e.g. `https://bookmarks.example.com`. */
-  readonly publicUrl: string
 }
 
 const Sidecar = Schema.parseJson(Schema.Struct({
@@ -35,7 +35,7 @@ export const make = Effect.fn("FileAssetStore.make")(function*(options: Options)
   const path = yield* Path.Path
   const root = path.resolve(options.dataDir, "assets")
   yield* fs.makeDirectory(root, { recursive: true })
-  const baseUrl = options.publicUrl.replace(/\/+$/, "")
+  const writing = yield* Effect.makeSemaphore(1)
 
   // Ids are checked here, before any path is built, even though the type says they were decoded:
   // an id is the only caller-controlled part of a path.
@@ -49,23 +49,13 @@ export const make = Effect.fn("FileAssetStore.make")(function*(options: Options)
     const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`
     return Effect.scoped(
       Effect.flatMap(fs.open(temp, { flag: "wx", mode: 0o644 }), (file) =>
-        Effect.zipRight(file.writeAll(data), file.sync))
+        // writeAll refuses an empty buffer (it reads as a stalled write), and there is nothing to write anyway.
+        Effect.zipRight(data.byteLength === 0 ? Effect.void : file.writeAll(data), file.sync))
     ).pipe(
       Effect.zipRight(fs.rename(temp, target)),
       Effect.tapError(() => Effect.ignore(fs.remove(temp)))
     )
   }
-
-  const put = Effect.fn("FileAssetStore.put")(function*(id: AssetId, asset: { readonly bytes: Uint8Array; readonly contentType: string }) {
-    const at = locate(id)
-    if (Option.isNone(at)) return yield* Effect.dieMessage(`FileAssetStore.put: '${id}' is not an asset id`)
-    const sidecar = encodeSidecar({ contentType: asset.contentType, size: asset.bytes.byteLength })
-    yield* fs.makeDirectory(at.value.dir, { recursive: true }).pipe(
-      Effect.zipRight(writeAtomically(at.value.bytes, asset.bytes)),
-      Effect.zipRight(writeAtomically(at.value.sidecar, new TextEncoder().encode(sidecar))),
-      Effect.mapError(unavailable)
-    )
-  })
 
   const readOrNone = (file: string) =>
     fs.readFile(file).pipe(
@@ -91,16 +81,33 @@ export const make = Effect.fn("FileAssetStore.make")(function*(options: Options)
     return Option.some({ bytes: bytes.value, contentType: sidecar.value.contentType })
   })
 
+  const put = Effect.fn("FileAssetStore.put")(function*(id: AssetId, asset: { readonly bytes: Uint8Array; readonly contentType: string }) {
+    const at = locate(id)
+    if (Option.isNone(at)) return yield* Effect.dieMessage(`FileAssetStore.put: '${id}' is not an asset id`)
+    const sidecar = encodeSidecar({ contentType: asset.contentType, size: asset.bytes.byteLength })
+    yield* writing.withPermits(1)(Effect.gen(function*() {
+      if (Option.isSome(yield* get(id))) return
+      yield* fs.makeDirectory(at.value.dir, { recursive: true }).pipe(
+        Effect.zipRight(writeAtomically(at.value.bytes, asset.bytes)),
+        Effect.zipRight(writeAtomically(at.value.sidecar, new TextEncoder().encode(sidecar))),
+        Effect.mapError(unavailable)
+      )
+    }))
+  })
+
   // The sidecar goes first: without it the asset reads as missing, even if removing the bytes then fails.
+  // One permit with puts, so a delete never lands between a put's two files.
   const remove = Effect.fn("FileAssetStore.delete")(function*(id: AssetId) {
     const at = locate(id)
     if (Option.isNone(at)) return
-    for (const file of [at.value.sidecar, at.value.bytes]) {
-      yield* fs.remove(file).pipe(Effect.catchIf(isNotFound, () => Effect.void), Effect.mapError(unavailable))
-    }
+    yield* writing.withPermits(1)(Effect.forEach(
+      [at.value.sidecar, at.value.bytes],
+      (file) => fs.remove(file).pipe(Effect.catchIf(isNotFound, () => Effect.void), Effect.mapError(unavailable)),
+      { discard: true }
+    ))
   })
 
-  return AssetStore.of({ put, get, delete: remove, url: (id) => `${baseUrl}/v1/api/assets/${id}` })
+  return AssetStore.of({ put, get, delete: remove })
 })
 
 /** Creates `<dataDir>/assets` at start; fails (naming the path) when it cannot. */

@@ -1,6 +1,6 @@
 /**
  * Recognises bot-challenge and block pages (Cloudflare, DDoS-Guard, PerimeterX, Akamai, Imperva, DataDome,
- * Sucuri, Vercel): their title and text describe the wall, not the page behind it.
+ * Sucuri, Vercel) and a browser's own error pages: their title and text describe the wall or the failure, not the page.
  */
 
 /** Titles only walls use. */
@@ -36,8 +36,16 @@ const weakMarkers = [
   "verifying you are human"
 ]
 
+/**
+ * A browser's own error page (Chromium's "This site can't be reached" / "… is blocked", after a refused or failed
+ * navigation) stands where the page would be: it describes the failure, not the page. Its markers sit after
+ * large inline styles, so the whole document is searched.
+ */
+const browserErrorPage = /id="main-frame-error"|<body[^>]*class="neterror"/
+
 export const detect = (input: { readonly html: string; readonly title: string; readonly textLength: number }): boolean => {
   if (wallTitle.test(input.title.trim())) return true
+  if (input.textLength < 2_000 && browserErrorPage.test(input.html)) return true
   // Walls are small; looking at the start of a large page is enough and keeps this cheap.
   const sample = input.html.slice(0, 200_000).toLowerCase()
   if (input.textLength < 5_000 && strongMarkers.some((marker) => sample.includes(marker))) return true

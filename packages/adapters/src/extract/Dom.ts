@@ -9,14 +9,23 @@ export interface DomAttribute {
   readonly value: string
 }
 
-export interface DomElement {
+/** A node of the tree: elements (1) and text (3) matter; the rest is skipped. */
+export interface DomNode {
+  readonly nodeType: number
+  readonly nodeValue: string | null
+  readonly childNodes: ArrayLike<DomNode>
+}
+
+export interface DomElement extends DomNode {
   readonly tagName: string
+  readonly parentElement: DomElement | null
   readonly textContent: string | null
   readonly outerHTML: string
   readonly attributes: Iterable<DomAttribute>
   getAttribute(name: string): string | null
   querySelector(selectors: string): DomElement | null
   querySelectorAll(selectors: string): Iterable<DomElement>
+  closest(selectors: string): DomElement | null
   remove(): void
 }
 
@@ -57,3 +66,5 @@ export const attr = (element: DomElement, name: string): string => {
 
 export const body = (document: DomDocument): DomElement | null =>
   document.querySelector("body") ?? document.documentElement
+
+export const isElement = (node: DomNode): node is DomElement => node.nodeType === 1

@@ -1,6 +1,9 @@
-/** Picks the page's icon: the largest `link rel=icon` / apple-touch-icon by `sizes`, else `/favicon.ico`. */
+/**
+ * Picks the icon the page declares: the largest `link rel=icon` / apple-touch-icon by `sizes`, else nothing. The
+ * conventional `/favicon.ico` is a guess that enrichment checks with a request before it shows it.
+ */
 import { attr, type DomDocument } from "./Dom.js"
-import { defaultFavicon, resolve } from "./PageUrl.js"
+import { resolve } from "./PageUrl.js"
 
 const iconRels = new Set(["icon", "apple-touch-icon", "apple-touch-icon-precomposed"])
 
@@ -17,7 +20,7 @@ const sizeOf = (sizes: string, rels: ReadonlyArray<string>): number => {
   return rels.some((rel) => rel.startsWith("apple-touch-icon")) ? 180 : 16
 }
 
-export const pick = (document: DomDocument, base: string, pageUrl: string): string => {
+export const pick = (document: DomDocument, base: string): string => {
   let best = ""
   let bestSize = -1
   for (const link of document.querySelectorAll("link")) {
@@ -31,5 +34,5 @@ export const pick = (document: DomDocument, base: string, pageUrl: string): stri
       bestSize = size
     }
   }
-  return best || defaultFavicon(pageUrl)
+  return best
 }

@@ -1,10 +1,11 @@
 /**
- * Reads an HTML page: metadata in the precedence of DESIGN §4 (what the page declares — Open Graph, Twitter,
- * Dublin Core, Parse.ly, JSON-LD — wins over what is derived from its content: Readability, `<title>`, `h1`),
- * its readable text, and whether it is a bot challenge rather than the page.
+ * Reads an HTML page: its title and description by the precedence of docs/enrichment.md (TitlePick,
+ * DescriptionPick), image and icon, its readable text as blocks, whether it is news, and whether it is a bot
+ * challenge rather than the page.
  */
 import type { Extracted } from "@bookmarks/domain"
 import * as Challenge from "./Challenge.js"
+import * as DescriptionPick from "./DescriptionPick.js"
 import * as Dom from "./Dom.js"
 import * as Favicon from "./Favicon.js"
 import * as HtmlCleaner from "./HtmlCleaner.js"
@@ -13,6 +14,7 @@ import * as MetaTags from "./MetaTags.js"
 import { resolve } from "./PageUrl.js"
 import * as ReadableText from "./ReadableText.js"
 import { clip, collapse } from "./TextBounds.js"
+import * as TitlePick from "./TitlePick.js"
 
 export const limits = {
   title: 500,
@@ -35,15 +37,32 @@ const baseOf = (document: Dom.DomDocument, pageUrl: string): string => {
   return (base && resolve(Dom.attr(base, "href"), pageUrl)) || pageUrl
 }
 
+/** The page's main heading: the first `h1` of its main content when it marks one, else the first `h1`. */
+const mainHeading = (document: Dom.DomDocument): string => {
+  for (const selector of ["main h1", "article h1", "[role=main] h1", "#content h1", "h1"]) {
+    const found = textOf(document, selector)
+    if (found !== "") return found
+  }
+  return ""
+}
+
+const hostOf = (pageUrl: string): string => {
+  try {
+    return new URL(pageUrl).hostname
+  } catch {
+    return ""
+  }
+}
+
 export const extract = (html: string, pageUrl: string): Extracted => {
   const cleaned = HtmlCleaner.clean(html, limits.html, limits.elements)
   const document = Dom.parse(cleaned.html)
   const base = baseOf(document, pageUrl)
   const meta = MetaTags.read(document)
   const jsonLd = JsonLd.read(cleaned.jsonLd)
-  const favicon = Favicon.pick(document, base, pageUrl)
+  const favicon = Favicon.pick(document, base)
   const titleTag = textOf(document, "title")
-  const firstH1 = textOf(document, "h1")
+  const h1 = mainHeading(document)
   // Readability rearranges the document: everything else is read before it runs.
   const readable = ReadableText.read(document, limits.text)
 
@@ -51,15 +70,31 @@ export const extract = (html: string, pageUrl: string): Extracted => {
     return { type: "website", title: "", description: "", image: "", favicon, text: "", challenge: true }
   }
 
-  const declaredTitle = firstOf(
-    meta.first("og:title", "twitter:title", "dc:title", "dc.title", "dcterms:title", "dcterms.title", "parsely-title"),
-    jsonLd.title
-  )
-  const declaredDescription = firstOf(
-    meta.first("og:description", "description", "twitter:description", "dc:description", "dc.description",
-      "dcterms:description", "dcterms.description"),
-    jsonLd.description
-  )
+  const siteNames = [meta.first("og:site_name"), meta.first("application-name"), ...jsonLd.siteNames].filter((name) => name !== "")
+  const title = TitlePick.pick({
+    og: meta.first("og:title"),
+    twitter: meta.first("twitter:title"),
+    declared: meta.first("dc:title", "dc.title", "dcterms:title", "dcterms.title", "parsely-title"),
+    jsonLd: jsonLd.titles,
+    titleTag,
+    h1,
+    readability: readable.title,
+    siteNames,
+    host: hostOf(pageUrl)
+  })
+  const description = DescriptionPick.pick({
+    declared: [
+      meta.first("og:description"),
+      meta.first("description"),
+      meta.first("twitter:description"),
+      meta.first("dc:description", "dc.description", "dcterms:description", "dcterms.description"),
+      jsonLd.description
+    ].filter((value) => value !== ""),
+    title,
+    siteDescriptions: jsonLd.siteDescriptions,
+    text: readable.text,
+    lead: readable.lead
+  })
   const image = firstOf(
     ...[
       meta.first("og:image", "og:image:url"),
@@ -74,14 +109,17 @@ export const extract = (html: string, pageUrl: string): Extracted => {
     : ogType.startsWith("article") || jsonLd.article || readable.article
     ? "article"
     : "website"
+  // News states its story at the start; a dated article without a more specific kind is read the same way.
+  const news = jsonLd.news || (!jsonLd.article && ogType.startsWith("article") && meta.first("article:published_time") !== "")
 
   return {
     type,
-    title: clip(firstOf(declaredTitle, readable.title, titleTag, firstH1), limits.title),
-    description: clip(firstOf(declaredDescription, readable.excerpt), limits.description),
+    title: clip(title, limits.title),
+    description: clip(description, limits.description),
     image,
     favicon,
     text: readable.text,
-    challenge: false
+    challenge: false,
+    news
   }
 }

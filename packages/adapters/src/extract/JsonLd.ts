@@ -1,18 +1,30 @@
-/** What a page declares about itself in JSON-LD (`<script type="application/ld+json">`): headline, description, image. */
+/**
+ * What a page declares about itself in JSON-LD (`<script type="application/ld+json">`), read by type: an
+ * article's title is its `headline` (and its `name` when it has one too: an encyclopaedia puts a short
+ * description in `headline`), any other thing's title is its `name`, and a `description` is never a title. The
+ * site's own nodes (WebSite, Organization, publisher) give the site's names, never the page's.
+ */
 import { Option, Predicate, Schema } from "effect"
 import * as Entities from "./Entities.js"
 import { collapse } from "./TextBounds.js"
 
 export interface JsonLd {
-  readonly title: string
+  /** Title candidates of the page's main node, the stronger first (article `headline` before `name`). */
+  readonly titles: ReadonlyArray<string>
   readonly description: string
   /** As written (maybe relative). */
   readonly image: string
   /** The page's main node is an article (Article, NewsArticle, BlogPosting…). */
   readonly article: boolean
+  /** The main node is news reporting (NewsArticle and its kinds): its opening states the story. */
+  readonly news: boolean
+  /** Names of the site and its publisher: a title equal to one of them is the site's, not the page's. */
+  readonly siteNames: ReadonlyArray<string>
+  /** Descriptions of the site itself: a page description equal to one of them is the site's. */
+  readonly siteDescriptions: ReadonlyArray<string>
 }
 
-export const empty: JsonLd = { title: "", description: "", image: "", article: false }
+export const empty: JsonLd = { titles: [], description: "", image: "", article: false, news: false, siteNames: [], siteDescriptions: [] }
 
 const Node = Schema.Struct({
   "@type": Schema.optional(Schema.Unknown),
@@ -23,7 +35,9 @@ const Node = Schema.Struct({
   image: Schema.optional(Schema.Unknown),
   thumbnailUrl: Schema.optional(Schema.Unknown),
   url: Schema.optional(Schema.Unknown),
-  contentUrl: Schema.optional(Schema.Unknown)
+  contentUrl: Schema.optional(Schema.Unknown),
+  publisher: Schema.optional(Schema.Unknown),
+  mainEntity: Schema.optional(Schema.Unknown)
 })
 type Node = typeof Node.Type
 
@@ -31,10 +45,10 @@ const decodeJson = Schema.decodeUnknownOption(Schema.parseJson())
 const decodeNode = Schema.decodeUnknownOption(Node)
 
 /** Nodes that describe the site or the page's furniture, never the page itself. */
+const siteTypes = new Set(["organization", "corporation", "newsmediaorganization", "website", "localbusiness", "brand"])
 const furniture = new Set([
-  "organization", "corporation", "newsmediaorganization", "website", "breadcrumblist", "listitem", "person",
-  "searchaction", "sitenavigationelement", "imageobject", "wpheader", "wpfooter", "wpsidebar", "localbusiness",
-  "brand", "offer", "aggregaterating", "rating", "review"
+  ...siteTypes, "breadcrumblist", "listitem", "person", "searchaction", "sitenavigationelement", "imageobject", "wpheader",
+  "wpfooter", "wpsidebar", "offer", "aggregaterating", "rating", "review", "readaction", "entrypoint"
 ])
 
 const typesOf = (node: Node): ReadonlyArray<string> => {
@@ -44,7 +58,9 @@ const typesOf = (node: Node): ReadonlyArray<string> => {
   return list.filter(Predicate.isString).map((type) => (type.split(/[/#]/).pop() ?? type).toLowerCase())
 }
 
-const isArticleType = (type: string) => type.endsWith("article") || type === "blogposting" || type === "liveblogposting" || type === "report"
+const isArticleType = (type: string) =>
+  type.endsWith("article") || type === "blogposting" || type === "liveblogposting" || type === "report" || type === "discussionforumposting"
+const isNewsType = (type: string) => type.endsWith("newsarticle") || type === "liveblogposting"
 
 const nodesOf = (value: unknown, into: Array<Node>, depth = 0): void => {
   if (depth > 4 || into.length > 64) return
@@ -56,6 +72,9 @@ const nodesOf = (value: unknown, into: Array<Node>, depth = 0): void => {
   if (Option.isNone(node)) return
   into.push(node.value)
   if (node.value["@graph"] !== undefined) nodesOf(node.value["@graph"], into, depth + 1)
+  // A Q&A page's question and an article's publisher are nodes of their own.
+  if (node.value.mainEntity !== undefined) nodesOf(node.value.mainEntity, into, depth + 1)
+  if (node.value.publisher !== undefined) nodesOf(node.value.publisher, into, depth + 1)
 }
 
 const text = (value: unknown): string => (Predicate.isString(value) ? collapse(Entities.decode(value)) : "")
@@ -84,6 +103,8 @@ const firstOf = (nodes: ReadonlyArray<Node>, pick: (node: Node) => string): stri
   return ""
 }
 
+const unique = (values: ReadonlyArray<string>) => [...new Set(values.filter((value) => value !== ""))]
+
 export const read = (blocks: ReadonlyArray<string>): JsonLd => {
   const nodes: Array<Node> = []
   for (const block of blocks) {
@@ -96,12 +117,20 @@ export const read = (blocks: ReadonlyArray<string>): JsonLd => {
   const articles = typed.filter(({ types }) => types.some(isArticleType)).map(({ node }) => node)
   const others = typed.filter(({ types }) => !types.some((type) => isArticleType(type) || furniture.has(type)))
     .map(({ node }) => node)
-  // The article node speaks for the page; a WebPage or Product node next; the site's own nodes never.
-  const ranked = [...articles, ...others]
+  const sites = typed.filter(({ types }) => types.some((type) => siteTypes.has(type))).map(({ node }) => node)
+  // The article node speaks for the page; a Product, Recipe, VideoObject, WebPage or Question node next.
+  const main = [...articles, ...others]
+  const titles = unique([
+    ...articles.flatMap((node) => [text(node.headline), text(node.name)]),
+    ...others.flatMap((node) => [text(node.name), text(node.headline)])
+  ])
   return {
-    title: firstOf(ranked, (node) => text(node.headline) || text(node.name)),
-    description: firstOf(ranked, (node) => text(node.description)),
-    image: firstOf(ranked, (node) => imageOf(node.image) || imageOf(node.thumbnailUrl)),
-    article: articles.length > 0
+    titles,
+    description: firstOf(main, (node) => text(node.description)),
+    image: firstOf(main, (node) => imageOf(node.image) || imageOf(node.thumbnailUrl)),
+    article: articles.length > 0,
+    news: typed.some(({ types }) => types.some(isNewsType)),
+    siteNames: unique(sites.map((node) => text(node.name))),
+    siteDescriptions: unique(sites.map((node) => text(node.description)))
   }
 }

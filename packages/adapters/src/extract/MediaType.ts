@@ -31,7 +31,9 @@ const sniffBinary = (start: string): Kind | undefined => {
   if (start.startsWith("%PDF-")) return "pdf"
   if (
     start.startsWith("\x89PNG") || start.startsWith("\xFF\xD8\xFF") || start.startsWith("GIF8") ||
-    (start.startsWith("RIFF") && start.slice(8, 12) === "WEBP")
+    (start.startsWith("RIFF") && start.slice(8, 12) === "WEBP") ||
+    // Windows icons (`/favicon.ico` is often served without a type, or as octet-stream).
+    start.startsWith("\x00\x00\x01\x00")
   ) return "image"
   if (start.slice(4, 8) === "ftyp" || start.startsWith("\x1A\x45\xDF\xA3")) return "video"
   return undefined

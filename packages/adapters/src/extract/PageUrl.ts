@@ -12,9 +12,6 @@ export const resolve = (reference: string, base: string): string => {
   }
 }
 
-/** `/favicon.ico` of the page's origin: where browsers look when the page names no icon. */
-export const defaultFavicon = (pageUrl: string): string => resolve("/favicon.ico", pageUrl)
-
 /** The last path segment, decoded ("report.pdf"), else the host name. */
 export const fileName = (pageUrl: string): string => {
   try {

@@ -1,13 +1,20 @@
-/** The page's readable text with `@mozilla/readability`, falling back to the body text when it finds nothing. */
+/**
+ * The page's readable text with `@mozilla/readability`, furniture removed first, as blocks (Blocks.ts); the body
+ * when Readability finds nothing. Also the lead: the first paragraph of prose, which a page without a declared
+ * description is described by.
+ */
 import { isProbablyReaderable, Readability } from "@mozilla/readability"
+import * as Blocks from "./Blocks.js"
 import * as Dom from "./Dom.js"
+import * as Furniture from "./Furniture.js"
 import { clip, collapse } from "./TextBounds.js"
 
 export interface Readable {
   /** Readability's title (the `<title>` without the site name, or the single `h1`). */
   readonly title: string
-  /** The first paragraph of the article. */
-  readonly excerpt: string
+  /** The first paragraph of prose in the readable text. */
+  readonly lead: string
+  /** Blocks separated by blank lines. */
   readonly text: string
   /** Readability found an article of a reasonable length, not a page of links. */
   readonly article: boolean
@@ -44,35 +51,35 @@ const scope = (document: Dom.DomDocument, root: Dom.DomElement): Dom.DomDocument
   return undefined
 }
 
-const firstParagraph = (root: Dom.DomElement): string => {
-  for (const paragraph of root.querySelectorAll("p")) {
-    const text = collapse(paragraph.textContent)
-    if (text.length >= 40) return text
-  }
-  return ""
-}
+/** A block that reads as prose: a few sentences' worth of words ending like a sentence, not a heading or a list. */
+const isProse = (block: string): boolean =>
+  block.length >= 60 && block.split(" ").length >= 10 && /[.!?。！？…]["'”’)\]]*$/u.test(block)
+
+export const leadOf = (text: string): string => text.split("\n\n").find(isProse) ?? ""
 
 /** Runs Readability, which rearranges the document: read everything else from it first. */
 export const read = (document: Dom.DomDocument, maxLength: number): Readable => {
   const root = Dom.body(document)
-  if (root === null) return { title: "", excerpt: "", text: "", article: false }
-  const bodyText = collapse(root.textContent)
+  if (root === null) return { title: "", lead: "", text: "", article: false }
+  Furniture.remove(document)
+  const bodyText = Blocks.read(root, maxLength)
   const target = scope(document, root)
   let readerable = false
-  let parsed: ReturnType<Readability["parse"]> = null
+  let parsed: ReturnType<Readability<Dom.DomElement>["parse"]> = null
   try {
     readerable = isProbablyReaderable(target ?? document)
-    // No serialisation of the article: only its text is used, and serialising is a large part of the cost.
-    if (target !== undefined) parsed = new Readability(target, { serializer: () => "" }).parse()
+    // The article element itself, not its serialisation: its blocks are read below, and serialising costs.
+    if (target !== undefined) parsed = new Readability<Dom.DomElement>(target, { serializer: (node) => node }).parse()
   } catch {
     parsed = null
   }
-  const articleText = collapse(parsed?.textContent)
+  const articleText = parsed?.content ? Blocks.read(parsed.content, maxLength) : ""
   const useArticle = articleText !== "" && (articleText.length >= 200 || articleText.length * 3 >= bodyText.length)
+  const text = useArticle ? articleText : bodyText
   return {
     title: collapse(parsed?.title),
-    excerpt: clip(collapse(parsed?.excerpt) || (target === undefined ? firstParagraph(root) : ""), 300),
-    text: clip(useArticle ? articleText : bodyText, maxLength, false),
+    lead: leadOf(text),
+    text: clip(text, maxLength, false),
     // Without Readability, a page that reads like an article (long paragraphs) is one.
     article: readerable && (target === undefined ? bodyText.length : useArticle ? articleText.length : 0) >= articleMinLength
   }

@@ -1,5 +1,5 @@
 /**
- * The outbound address policy (DESIGN §4): only public unicast addresses may be contacted. Loopback,
+ * The outbound address policy (docs/enrichment.md, "1. Fetch"): only public unicast addresses may be contacted. Loopback,
  * private, link-local (cloud metadata), CGNAT, unique-local, multicast, reserved, IPv4-mapped and
  * NAT64/6to4/Teredo forms are refused. `ALLOW_PRIVATE_NETWORK=true` lifts this check only.
  */

@@ -47,6 +47,16 @@ const allowlisted = (host: string, port: number | undefined, options: GuardOptio
 const toFamily = (family: number, address: string): 4 | 6 => (family === 6 || address.includes(":") ? 6 : 4)
 
 /**
+ * The name a host denotes, without IPv6 brackets and without the trailing dots of a fully qualified spelling
+ * (`localhost.`, `example.com.`): the resolver answers `localhost.` differently from `localhost` (or not at all),
+ * so the policy, the allowlist and DNS all see the one name the host means.
+ */
+export const normalizeHost = (host: string): string => host.replace(/^\[|\]$/g, "").replace(/\.+$/, "").toLowerCase()
+
+/** Resolver answers that mean the name does not exist (NXDOMAIN, no data): asking again later will not change them. */
+const missingName = new Set(["ENOTFOUND", "ENODATA", "EAI_NONAME", "EAI_NODATA", "NXDOMAIN"])
+
+/**
  * Every address of `host` if the policy allows them all; one refused address refuses the host, since the
  * system may pick any of them. `port` lets an allowlisted test origin through. IP literals skip DNS.
  */
@@ -54,7 +64,8 @@ export const resolveAllowed = Effect.fn("GuardedLookup.resolveAllowed")(function
   host: string,
   options: GuardOptions & { readonly port?: number | undefined }
 ) {
-  const bare = host.replace(/^\[|\]$/g, "")
+  const bare = normalizeHost(host)
+  if (bare === "") return yield* new FetchFailed({ reason: "invalid", detail: `empty host name ${host}` })
   const exempt = options.allowPrivateNetwork || allowlisted(bare, options.port, options)
   let addresses: ReadonlyArray<ResolvedAddress>
   const literal = isIpLiteral(bare) ? canonical(bare) : undefined
@@ -64,14 +75,19 @@ export const resolveAllowed = Effect.fn("GuardedLookup.resolveAllowed")(function
     const resolver = options.resolver ?? systemResolver
     const answer = yield* Effect.tryPromise({
       try: () => resolver(bare),
-      catch: (e) => new FetchFailed({ reason: "dns", detail: `DNS lookup of ${bare} failed: ${errorCode(e)}` })
+      catch: (e) => {
+        const code = errorCode(e)
+        return missingName.has(code)
+          ? new FetchFailed({ reason: "notfound", detail: `${bare} does not exist (${code})` })
+          : new FetchFailed({ reason: "dns", detail: `DNS lookup of ${bare} failed: ${code}` })
+      }
     })
     addresses = answer.flatMap((a) => {
       const c = canonical(a.address)
       return c === undefined ? [] : [{ address: c.address, family: toFamily(a.family, c.address) }]
     })
     if (addresses.length === 0) {
-      return yield* new FetchFailed({ reason: "dns", detail: `DNS lookup of ${bare} returned no address` })
+      return yield* new FetchFailed({ reason: "notfound", detail: `DNS lookup of ${bare} returned no address` })
     }
   }
   if (!exempt) {

@@ -1,5 +1,5 @@
 /** PageFetcher over SafeHttp: SSRF-checked GET, redirects followed by hand (each hop re-checked), caps on time and size. */
-import { type FetchedPage, FetchFailed, PageFetcher } from "@bookmarks/domain"
+import { type FetchedPage, FetchFailed, type FetchLimits, PageFetcher } from "@bookmarks/domain"
 import { Clock, Duration, Effect, Layer } from "effect"
 import { type GuardOptions, resolveUrl } from "./GuardedLookup.js"
 import { header, type HttpFailure, request } from "./SafeHttp.js"
@@ -37,7 +37,7 @@ const parseUrl = (raw: string, base?: URL): URL | undefined => {
 export const make = (options: Options) => {
   const headersTimeout = options.headersTimeout ?? defaults.headersTimeout
   const totalTimeout = options.totalTimeout ?? defaults.totalTimeout
-  const maxBytes = options.maxBytes ?? defaults.maxBytes
+  const defaultMaxBytes = options.maxBytes ?? defaults.maxBytes
   const maxRedirects = options.maxRedirects ?? defaults.maxRedirects
   const headers = {
     "user-agent": options.userAgent ?? defaultUserAgent,
@@ -46,8 +46,10 @@ export const make = (options: Options) => {
     "accept-encoding": "gzip, deflate, br"
   }
 
-  const fetch = Effect.fn("HttpPageFetcher.fetch")(function*(raw: string) {
-    const deadline = (yield* Clock.currentTimeMillis) + totalTimeout
+  const fetch = Effect.fn("HttpPageFetcher.fetch")(function*(raw: string, limits: FetchLimits = {}) {
+    // A caller may tighten the limits, never loosen them.
+    const maxBytes = Math.min(limits.maxBytes ?? defaultMaxBytes, defaultMaxBytes)
+    const deadline = (yield* Clock.currentTimeMillis) + Math.min(limits.totalTimeout ?? totalTimeout, totalTimeout)
     const remaining = Effect.map(Clock.currentTimeMillis, (now) => Math.max(1, deadline - now))
     const start = parseUrl(raw)
     if (start === undefined) return yield* new FetchFailed({ reason: "invalid", detail: "not an absolute URL" })

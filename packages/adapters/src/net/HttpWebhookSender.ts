@@ -22,6 +22,7 @@ const describe = (e: FetchFailed | HttpFailure): string => {
   switch (e.reason) {
     case "blocked": return "blocked by address policy"
     case "dns": return "DNS lookup failed"
+    case "notfound": return "host name not found"
     case "timeout": return "timeout"
     case "invalid": return `invalid URL: ${e.detail}`
     case "connection":

@@ -99,6 +99,19 @@ return { 1, now, minute_used, month_used }
 `
 
 /*
+ * KEYS[1] = <prefix>total. ARGV = prefix, now ms or "", planChangedAt. Counts nothing.
+ * Returns { now, minuteUsed, monthUsed } of the current windows, as `charge` would see them.
+ */
+export const peek = `${prelude}
+local prefix = ARGV[1]
+local now = clock(ARGV[2])
+local period_start = period(now, tonumber(ARGV[3]))
+local minute_used = tonumber(redis.call('GET', prefix .. 'm:' .. int(now - now % 60000)) or '0')
+local month_used = tonumber(redis.call('HGET', prefix .. 'p:' .. int(period_start), '#') or '0')
+return { now, minute_used, month_used }
+`
+
+/*
  * KEYS[1] = <prefix>total. ARGV = prefix, now ms or "", planChangedAt.
  * Returns { monthUsed, total, { keyId, ... }, { count, ... }, { day, ... }, { count, ... }, { keyId, ... },
  * { lastUsed, ... } }: the current period by key, this calendar month by day, and every key's last use.

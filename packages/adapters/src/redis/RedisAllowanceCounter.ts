@@ -1,8 +1,8 @@
 /**
  * AllowanceCounter on Redis (scaled mode): one Lua script per charge, server `TIME`, keys hash-tagged per
- * account so a cluster keeps them in one slot. Rules: DESIGN §4 "Allowance" and the domain's `Allowance`.
+ * account so a cluster keeps them in one slot. Rules: docs/decisions.md, "Allowance", and the domain's `Allowance`.
  */
-import { AllowanceCounter, ApiKeyId } from "@bookmarks/domain"
+import { Allowance, AllowanceCounter, ApiKeyId } from "@bookmarks/domain"
 import { Clock, type Context, Effect, Layer, type Redacted, Schema } from "effect"
 import * as AllowanceScripts from "./AllowanceScripts.js"
 import * as RedisClient from "./RedisClient.js"
@@ -20,9 +20,11 @@ export interface Options {
 type Service = Context.Tag.Service<typeof AllowanceCounter>
 
 const chargeScript = RedisScript.make(AllowanceScripts.charge)
+const peekScript = RedisScript.make(AllowanceScripts.peek)
 const usageScript = RedisScript.make(AllowanceScripts.usage)
 
 const ChargeReply = Schema.Tuple(Schema.Literal(0, 1), Schema.Int, Schema.Int, Schema.Int)
+const PeekReply = Schema.Tuple(Schema.Int, Schema.Int, Schema.Int)
 const UsageReply = Schema.Tuple(
   Schema.Int,
   Schema.Int,
@@ -36,8 +38,10 @@ const UsageReply = Schema.Tuple(
 
 // A reply of the wrong shape is a bug in the script, not an outage.
 const decodeChargeReply = Schema.decodeUnknown(ChargeReply)
+const decodePeekReply = Schema.decodeUnknown(PeekReply)
 const decodeUsageReply = Schema.decodeUnknown(UsageReply)
 const decodeCharge = (reply: unknown) => Effect.orDie(decodeChargeReply(reply))
+const decodePeek = (reply: unknown) => Effect.orDie(decodePeekReply(reply))
 const decodeUsage = (reply: unknown) => Effect.orDie(decodeUsageReply(reply))
 
 /** `bk:{<accountId>}:`: the braces are the cluster hash tag. */
@@ -65,6 +69,14 @@ export const make = Effect.fn("RedisAllowanceCounter.make")(function*(options: O
     }
   )
 
+  const peek: Service["peek"] = Effect.fnUntraced(function*({ accountId, limits, planChangedAt }) {
+    const keys = prefix(accountId)
+    const reply = yield* redis.runScript(peekScript, [`${keys}total`], [keys, yield* now, String(planChangedAt)])
+    const [at, minuteUsed, monthUsed] = yield* decodePeek(reply)
+    const admitted = Allowance.admits({ minute: minuteUsed, month: monthUsed }, limits)
+    return { admitted, now: at, minuteUsed, monthUsed }
+  })
+
   const usage: Service["usage"] = Effect.fn("RedisAllowanceCounter.usage")(function*({ accountId, planChangedAt }) {
     const keys = prefix(accountId)
     const reply = yield* redis.runScript(usageScript, [`${keys}total`], [keys, yield* now, String(planChangedAt)])
@@ -78,7 +90,7 @@ export const make = Effect.fn("RedisAllowanceCounter.make")(function*(options: O
     return { month, total, byKey, lastUsed, byDay }
   })
 
-  return AllowanceCounter.of({ charge, usage })
+  return AllowanceCounter.of({ charge, peek, usage })
 })
 
 /** Connects at start without waiting for Redis to be up; quits on release. */

@@ -21,7 +21,8 @@ const isExecutable = (path: string): boolean => {
 
 /**
  * Playwright's registry path for its own Chromium; it may name a browser that was never downloaded. Playwright is
- * required here, only when there is no system Chromium, so that it is not loaded at start (DESIGN §7: idle memory).
+ * required here, only when there is no system Chromium, so that it is not loaded at start (idle memory: docs/decisions.md,
+ * "Performance targets").
  */
 const playwrightPath = (): string | undefined => {
   try {

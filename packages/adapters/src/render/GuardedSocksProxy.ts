@@ -92,7 +92,7 @@ export const make = Effect.fn("GuardedSocksProxy.make")(function*(options: Guard
     void runExit(check(target)).then((exit) => {
       if (client.destroyed) return
       if (Exit.isFailure(exit)) {
-        const dns = Option.exists(Cause.failureOption(exit.cause), (e) => e.reason === "dns")
+        const dns = Option.exists(Cause.failureOption(exit.cause), (e) => e.reason === "dns" || e.reason === "notfound")
         client.end(reply(dns ? Reply.hostUnreachable : Reply.notAllowed))
         return
       }

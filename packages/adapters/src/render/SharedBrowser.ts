@@ -44,7 +44,8 @@ export const make = Effect.fn("SharedBrowser.make")(function*(options: SharedBro
   const current = yield* SynchronizedRef.make(Option.none<Browser>())
   let launches = 0
 
-  // Playwright (some 80 MB of RSS) loads with the first launch, not at start: DESIGN §7's idle memory.
+  // Playwright (some 80 MB of RSS) loads with the first launch, not at start (idle memory: docs/decisions.md,
+  // "Performance targets").
   // It gives each launch a fresh temporary user-data-dir and deletes it on close.
   const launch = Effect.tryPromise({
     try: async () =>

@@ -143,6 +143,22 @@ const initial = statements(
 )
 
 /*
+ * Bookmarks stored the absolute screenshot link (PUBLIC_URL + the assets route); storage now keeps the asset id and
+ * the HTTP layer builds the link when it answers (docs/decisions.md, "Asset links"). A value that names no asset
+ * becomes "" (no screenshot), which is what answers showed for it anyway.
+ */
+const screenshotAssetIds = statements(
+  `UPDATE bookmarks
+    SET screenshot = coalesce(substring(screenshot FROM '/assets/([0-9a-f]{32})$'), '')
+    WHERE screenshot <> '' AND screenshot !~ '^[0-9a-f]{32}$'`
+)
+
+/** The `url=` filter of a page: one account's bookmarks of one page, newest first, without a scan. */
+const bookmarksByUrl = statements(
+  `CREATE INDEX bookmarks_account_url ON bookmarks (account_id, url, created_at)`
+)
+
+/*
  * People of the web app (docs/people.md). `first_user_claim` holds at most one row: the first-run account is
  * created only by the transaction that inserts it, so two people racing to claim a new server cannot both win.
  * Sessions are stored by the SHA-256 of their token; sign-in failures as one fixed window per key.
@@ -211,6 +227,8 @@ const usageDetail = statements(
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_initial": initial,
+  "0002_screenshot_asset_ids": screenshotAssetIds,
+  "0005_bookmarks_url": bookmarksByUrl,
   "0010_people": people,
   "0011_delivery_log": deliveryLog,
   "0012_usage_detail": usageDetail
@@ -225,7 +243,7 @@ export const lockKey = 0x626b6d67
  * Applies pending migrations in one transaction under `pg_advisory_xact_lock`; returns what it applied.
  * The migrations table is created here first, so the Migrator's own existence probe cannot abort the transaction.
  */
-export const run = Effect.gen(function*() {
+export const runWith = (record: typeof migrations) => Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   return yield* sql.withTransaction(Effect.gen(function*() {
     yield* sql`SELECT pg_advisory_xact_lock(${lockKey})`
@@ -234,13 +252,16 @@ export const run = Effect.gen(function*() {
       created_at timestamp with time zone NOT NULL DEFAULT now(),
       name text NOT NULL
     )`)
-    return yield* Migrator.make({})({ loader: Migrator.fromRecord(migrations), table })
+    return yield* Migrator.make({})({ loader: Migrator.fromRecord(record), table })
   }))
 }).pipe(
   Effect.catchTag("MigrationError", (error) => Effect.die(error)),
   storage,
   Effect.withSpan("Migrations.run")
 )
+
+/** Every migration not yet applied (tests may apply only the first ones with `runWith`). */
+export const run = runWith(migrations)
 
 /** Runs the migrations when built; nothing to provide. */
 export const layer = Layer.effectDiscard(run)

@@ -1,6 +1,7 @@
 /**
  * An `@effect/sql` client over in-process PGlite. PGlite has one connection: a one-permit semaphore
- * serialises queries and a transaction holds the permit until its scope closes (DESIGN §3).
+ * serialises queries and a transaction holds the permit until its scope closes: with two connections over one
+ * PGlite, protocol messages interleave and writes are lost silently.
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -12,6 +13,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { Context, Effect, Layer, Runtime, Stream } from "effect"
 import { execFile } from "node:child_process"
 import { existsSync } from "node:fs"
+import { mkdir } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { promisify } from "node:util"
@@ -63,7 +65,8 @@ const makeConnection = (db: PGlite, guard: Guard): Connection => {
 
 /**
  * initdb's default of 128 MB of shared buffers would all be resident in the WebAssembly heap, which never shrinks.
- * 16 MB keeps an idle server small (DESIGN §7); pages beyond it are read back from the operating system's file cache.
+ * 16 MB keeps an idle server small (docs/decisions.md, "Performance targets"); pages beyond it are read back from the
+ * operating system's file cache.
  */
 const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"]
 
@@ -84,6 +87,8 @@ const initialise = async (dataDir: string): Promise<void> => {
 const create = async (options: PgliteOptions): Promise<PGlite> => {
   const { dataDir, loadDataDir } = options
   if (dataDir !== undefined && loadDataDir === undefined && !existsSync(join(dataDir, "PG_VERSION"))) {
+    // DATA_DIR may not exist yet (a first `bookmarks migrate` or `work`); PGlite only creates the last directory.
+    await mkdir(dataDir, { recursive: true })
     await initialise(dataDir)
   }
   return PGlite.create({

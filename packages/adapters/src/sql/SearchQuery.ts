@@ -1,5 +1,5 @@
 /**
- * The full-text query of `GET /bookmarks?q=` (DESIGN §4): `websearch_to_tsquery` syntax, the last word
+ * The full-text query of `GET /bookmarks?q=` (docs/decisions.md, "Bookmarks", `q`): `websearch_to_tsquery` syntax, the last word
  * also matching as a prefix so results appear while a word is still being typed.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"

@@ -43,6 +43,7 @@ export const make = Effect.gen(function*() {
   const firstKey = decodeFirst(KeyRow)
   const firstOwner = RowCheck.first(KeyOwnerRow.toKeyOwner)
   const allKeys = decodeAll(KeyRow)
+  const allAccounts = decodeAll(AccountRow)
 
   return Accounts.of({
     create: Effect.fn("SqlAccounts.create")(function*(account) {
@@ -53,6 +54,19 @@ export const make = Effect.gen(function*() {
     get: Effect.fn("SqlAccounts.get")(function*(id) {
       const rows = yield* storage(sql`SELECT id, plan, created_at, plan_changed_at FROM accounts WHERE id = ${id}`)
       return Option.map(yield* storage(firstAccount(rows)), toAccount)
+    }),
+    // Keyset paging on (created_at, id); an operator's listing, so no index of its own (a scan of accounts).
+    list: Effect.fn("SqlAccounts.list")(function*({ after, limit }) {
+      const rows = yield* storage(Option.match(after, {
+        onNone: () => sql`
+          SELECT id, plan, created_at, plan_changed_at FROM accounts
+          ORDER BY created_at, id LIMIT ${limit}`,
+        onSome: (id) => sql`
+          SELECT a.id, a.plan, a.created_at, a.plan_changed_at FROM accounts a, accounts cursor
+          WHERE cursor.id = ${id} AND (a.created_at, a.id) > (cursor.created_at, cursor.id)
+          ORDER BY a.created_at, a.id LIMIT ${limit}`
+      }))
+      return (yield* storage(allAccounts(rows))).map(toAccount)
     }),
     setPlan: Effect.fn("SqlAccounts.setPlan")(function*(id, plan, at) {
       const rows = yield* storage(sql`

@@ -10,6 +10,7 @@ import { storage } from "./SqlFailure.js"
 import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"
 
 const ChargeRow = Schema.Struct({ admitted: Schema.Boolean, minute_count: Int8, period_count: Int8 })
+const PeekRow = Schema.Struct({ minute_count: Int8, period_count: Int8 })
 const TotalsRow = Schema.Struct({ month: Int8, total: Int8 })
 const KeyRow = Schema.Struct({ key_id: ApiKeyId, count: Int8, last_used_at: NullableInt8 })
 const DayRow = Schema.Struct({ day: Int8, count: Int8 })
@@ -17,6 +18,7 @@ const DayRow = Schema.Struct({ day: Int8, count: Int8 })
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const charged = decodeFirst(ChargeRow)
+  const peeked = decodeFirst(PeekRow)
   const totals = decodeFirst(TotalsRow)
   const keys = decodeAll(KeyRow)
   const days = decodeAll(DayRow)
@@ -67,6 +69,21 @@ export const make = Effect.gen(function*() {
         minuteUsed: row.value.minute_count,
         monthUsed: row.value.period_count
       }
+    }),
+
+    peek: Effect.fn("SqlAllowanceCounter.peek")(function*({ accountId, limits, planChangedAt }) {
+      const now = yield* Clock.currentTimeMillis
+      const minute = Allowance.minuteWindow(now).start
+      const period = Allowance.monthPeriod(now, planChangedAt).start
+      const rows = yield* storage(sql`
+        SELECT CASE WHEN minute_start >= ${minute}::bigint THEN minute_count ELSE 0 END AS minute_count,
+          CASE WHEN period_start >= ${period}::bigint THEN period_count ELSE 0 END AS period_count
+        FROM allowance_counters WHERE account_id = ${accountId}`)
+      const seen = Option.match(yield* storage(peeked(rows)), {
+        onNone: () => ({ minute: 0, month: 0 }),
+        onSome: (row) => ({ minute: row.minute_count, month: row.period_count })
+      })
+      return { admitted: Allowance.admits(seen, limits), now, minuteUsed: seen.minute, monthUsed: seen.month }
     }),
 
     usage: Effect.fn("SqlAllowanceCounter.usage")(function*({ accountId, planChangedAt }) {

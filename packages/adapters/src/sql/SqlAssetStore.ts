@@ -7,29 +7,24 @@ import { decodeFirst } from "./SqlRows.js"
 
 const Row = Schema.Struct({ content_type: Schema.String, bytes: Schema.Uint8ArrayFromSelf })
 
-/** Where the API serves an asset: `${publicUrl}/v1/api/assets/${id}`. */
-export const assetUrl = (publicUrl: string, id: string): string => `${publicUrl.replace(/\/+$/, "")}/v1/api/assets/${id}`
-
-export const make = (publicUrl: string) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const first = decodeFirst(Row)
-    return AssetStore.of({
-      // Assets are immutable: writing an id again keeps the first bytes.
-      put: Effect.fn("SqlAssetStore.put")(function*(id, asset) {
-        yield* storage(sql`
-          INSERT INTO assets (id, content_type, bytes) VALUES (${id}, ${asset.contentType}, ${asset.bytes})
-          ON CONFLICT (id) DO NOTHING`)
-      }),
-      get: Effect.fn("SqlAssetStore.get")(function*(id) {
-        const rows = yield* storage(sql`SELECT content_type, bytes FROM assets WHERE id = ${id}`)
-        return Option.map(yield* storage(first(rows)), (row) => ({ bytes: row.bytes, contentType: row.content_type }))
-      }),
-      delete: Effect.fn("SqlAssetStore.delete")(function*(id) {
-        yield* storage(sql`DELETE FROM assets WHERE id = ${id}`)
-      }),
-      url: (id) => assetUrl(publicUrl, id)
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const first = decodeFirst(Row)
+  return AssetStore.of({
+    // Assets are immutable: writing an id again keeps the first bytes.
+    put: Effect.fn("SqlAssetStore.put")(function*(id, asset) {
+      yield* storage(sql`
+        INSERT INTO assets (id, content_type, bytes) VALUES (${id}, ${asset.contentType}, ${asset.bytes})
+        ON CONFLICT (id) DO NOTHING`)
+    }),
+    get: Effect.fn("SqlAssetStore.get")(function*(id) {
+      const rows = yield* storage(sql`SELECT content_type, bytes FROM assets WHERE id = ${id}`)
+      return Option.map(yield* storage(first(rows)), (row) => ({ bytes: row.bytes, contentType: row.content_type }))
+    }),
+    delete: Effect.fn("SqlAssetStore.delete")(function*(id) {
+      yield* storage(sql`DELETE FROM assets WHERE id = ${id}`)
     })
   })
+})
 
-export const layer = (publicUrl: string) => Layer.effect(AssetStore, make(publicUrl))
+export const layer = Layer.effect(AssetStore, make)

@@ -6,7 +6,28 @@ import { columns, toRecord } from "./BookmarkRow.js"
 import * as RowCheck from "./RowCheck.js"
 import { tsquery } from "./SearchQuery.js"
 import { storage } from "./SqlFailure.js"
-import { decodeFirst, Int8 } from "./SqlRows.js"
+import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
+
+const SpellingRow = Schema.Struct({ tag: Schema.String, count: Int8, newest: Int8 })
+
+/**
+ * Spellings counted in SQL, merged by tag key here: Postgres' `lower` follows the database's locale (PGlite's
+ * is C, ASCII only), `Tags.tagKey` is the one rule. A bookmark carries each key once, so the counts add up.
+ */
+const mergeSpellings = (rows: ReadonlyArray<typeof SpellingRow.Type>): Array<Tags.TagCount> => {
+  const byKey = new Map<string, { tag: string; count: number; newest: number }>()
+  for (const row of rows) {
+    const key = Tags.tagKey(row.tag)
+    const seen = byKey.get(key)
+    if (seen === undefined) byKey.set(key, { ...row })
+    else byKey.set(key, {
+      tag: row.newest > seen.newest ? row.tag : seen.tag,
+      count: seen.count + row.count,
+      newest: Math.max(seen.newest, row.newest)
+    })
+  }
+  return [...byKey.values()].map(({ count, tag }) => ({ tag, count })).sort(Tags.byUse)
+}
 
 /** What filters and search read: the values a reader sees (`Bookmark.effective`). */
 const effectiveColumns = (record: Bookmark.Record) => {
@@ -23,6 +44,7 @@ const effectiveColumns = (record: Bookmark.Record) => {
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const spellings = decodeAll(SpellingRow)
   const first = RowCheck.first(toRecord)
   const all = RowCheck.all(toRecord)
 
@@ -98,6 +120,8 @@ export const make = Effect.gen(function*() {
         ...Option.toArray(Option.map(query.before, (before) => sql`created_at < ${before}`)),
         ...Option.toArray(Option.map(query.tag, (tag) => sql`tag_keys @> ${[Tags.tagKey(tag.trim())]}::text[]`)),
         ...Option.toArray(Option.map(query.type, (type) => sql`type = ${type}`)),
+        // Indexed by (account_id, url, created_at): the browser extension asks "is this page saved?" per tab.
+        ...Option.toArray(Option.map(query.url ?? Option.none(), (url) => sql`url = ${url}`)),
         ...Option.toArray(Option.map(query.q, (q) => sql`search @@ ${tsquery(sql, q)}`))
       ]
       const rows = yield* storage(sql`
@@ -106,6 +130,15 @@ export const make = Effect.gen(function*() {
         ORDER BY created_at DESC
         LIMIT ${query.limit}`)
       return yield* all(rows)
+    }),
+
+    tags: Effect.fn("SqlBookmarks.tags")(function*(accountId) {
+      const rows = yield* storage(sql`
+        SELECT t.tag, count(*) AS count, max(b.created_at) AS newest
+        FROM bookmarks b CROSS JOIN LATERAL jsonb_array_elements_text(b.effective_tags) AS t(tag)
+        WHERE b.account_id = ${accountId}
+        GROUP BY t.tag`)
+      return mergeSpellings(yield* storage(spellings(rows)))
     }),
 
     complete: Effect.fn("SqlBookmarks.complete")(function*(id, enrichment) {
@@ -119,6 +152,15 @@ export const make = Effect.gen(function*() {
             pageText: enrichment.pageText
           })
           : Option.none()))
+    }),
+
+    pending: Effect.fn("SqlBookmarks.pending")(function*(id, processingError) {
+      // Only the reason changes: no effective column depends on it, so no full rewrite.
+      const rows = yield* storage(sql`
+        UPDATE bookmarks SET processing_error = ${processingError}
+        WHERE id = ${id} AND status = 'processing'
+        RETURNING id`)
+      return rows.length > 0
     }),
 
     edit: Effect.fn("SqlBookmarks.edit")(function*(id, overrides) {

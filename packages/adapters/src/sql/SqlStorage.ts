@@ -1,9 +1,11 @@
-/** Every storage port over one SQL client, plus the two ready-made set-ups: embedded PGlite and Postgres. */
+/**
+ * The SQL storage ports over one SQL client, plus the two ready-made set-ups: embedded PGlite and Postgres.
+ * Only the ports that must share the client's transactions are here; the asset store and the allowance counter
+ * have SQL adapters too (`SqlAssetStore`, `SqlAllowanceCounter`), but the composition root picks them by name.
+ */
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
   type Accounts,
-  type AllowanceCounter,
-  type AssetStore,
   type Bookmarks,
   type Deliveries,
   type DeliveryLog,
@@ -20,8 +22,6 @@ import * as Migrations from "./Migrations.js"
 import * as PgliteClient from "./PgliteClient.js"
 import * as PostgresClient from "./PostgresClient.js"
 import * as SqlAccounts from "./SqlAccounts.js"
-import * as SqlAllowanceCounter from "./SqlAllowanceCounter.js"
-import * as SqlAssetStore from "./SqlAssetStore.js"
 import * as SqlBookmarks from "./SqlBookmarks.js"
 import * as SqlDeliveries from "./SqlDeliveries.js"
 import * as SqlDeliveryLog from "./SqlDeliveryLog.js"
@@ -40,49 +40,37 @@ export type Ports =
   | Jobs
   | Webhooks
   | Deliveries
-  | AssetStore
   | Transactor
-  | AllowanceCounter
   | Users
   | Sessions
   | SignInAttempts
   | DeliveryLog
 
 /** The ports over an existing client (migrations are the caller's: see `Migrations.layer`). */
-export const layer = (options: {
-  readonly publicUrl: string
-}): Layer.Layer<Ports, never, SqlClient.SqlClient | SqlNotifications> =>
-  Layer.mergeAll(
-    SqlAccounts.layer,
-    SqlBookmarks.layer,
-    SqlJobs.layer,
-    SqlWebhooks.layer,
-    SqlDeliveries.layer,
-    SqlAssetStore.layer(options.publicUrl),
-    SqlTransactor.layer,
-    SqlAllowanceCounter.layer,
-    SqlUsers.layer,
-    SqlSessions.layer,
-    SqlSignInAttempts.layer,
-    SqlDeliveryLog.layer
-  )
+export const layer: Layer.Layer<Ports, never, SqlClient.SqlClient | SqlNotifications> = Layer.mergeAll(
+  SqlAccounts.layer,
+  SqlBookmarks.layer,
+  SqlJobs.layer,
+  SqlWebhooks.layer,
+  SqlDeliveries.layer,
+  SqlTransactor.layer,
+  SqlUsers.layer,
+  SqlSessions.layer,
+  SqlSignInAttempts.layer,
+  SqlDeliveryLog.layer
+)
 
-/** Ports over a client once its migrations ran; the client stays available (health checks, tools). */
-const migrated = <ROut>(
-  client: Layer.Layer<ROut | SqlClient.SqlClient | SqlNotifications, Errors.StorageUnavailable>,
-  publicUrl: string
-) => Layer.provideMerge(layer({ publicUrl }), Layer.provideMerge(Migrations.layer, client))
+/** Ports over a client once its migrations ran; the client stays available (health checks, the other SQL adapters). */
+const migrated = <ROut>(client: Layer.Layer<ROut | SqlClient.SqlClient | SqlNotifications, Errors.StorageUnavailable>) =>
+  Layer.provideMerge(layer, Layer.provideMerge(Migrations.layer, client))
 
-/** Embedded mode: PGlite in `dataDir` (in memory when absent), migrated, with every port. */
-export const embedded = (options: { readonly dataDir?: string | undefined; readonly publicUrl: string }) =>
-  migrated(PgliteClient.layer({ dataDir: options.dataDir }), options.publicUrl)
+/** Embedded mode: PGlite in `dataDir` (in memory when absent), migrated. */
+export const embedded = (options: { readonly dataDir?: string | undefined }) =>
+  migrated(PgliteClient.layer({ dataDir: options.dataDir }))
 
-/** Scaled mode: a Postgres pool to `url`, migrated, with every port. */
-export const postgres = (options: {
-  readonly url: Redacted.Redacted
-  readonly publicUrl: string
-  readonly maxConnections?: number | undefined
-}) => migrated(PostgresClient.layer({ url: options.url, maxConnections: options.maxConnections }), options.publicUrl)
+/** Scaled mode: a Postgres pool to `url`, migrated. */
+export const postgres = (options: { readonly url: Redacted.Redacted; readonly maxConnections?: number | undefined }) =>
+  migrated(PostgresClient.layer({ url: options.url, maxConnections: options.maxConnections }))
 
 /** Health: the database answers a trivial query. */
 export const ping: Effect.Effect<void, Errors.StorageUnavailable, SqlClient.SqlClient> = Effect.flatMap(

@@ -47,14 +47,10 @@ layer(LocalContentAnalyzer.layer)("LocalContentAnalyzer", (it) => {
         expect(text).toContain(summary.split(" The U.S.")[0] ?? "")
       }))
 
-    it.effect("a single sentence longer than 500 characters is cut at a word boundary and stays a slice of the text", () =>
+    it.effect("a text whose only sentence is longer than the bound gets no summary rather than a fragment", () =>
       Effect.gen(function*() {
         const text = `${"The committee reviewed every clause of the long agreement carefully ".repeat(12)}and approved it.`
-        const { summary } = yield* analyze("", text)
-        expect(summary.length).toBeLessThanOrEqual(500)
-        expect(summary.length).toBeGreaterThan(250)
-        expect(text.startsWith(summary)).toBe(true)
-        expect(text[summary.length]).toBe(" ")
+        expect((yield* analyze("", text)).summary).toBe("")
       }))
 
     it.effect("paragraph breaks separate headings from sentences", () =>
@@ -77,7 +73,10 @@ layer(LocalContentAnalyzer.layer)("LocalContentAnalyzer", (it) => {
         const { tags } = yield* analyze("How sourdough bread works", article)
         expect(tags.length).toBeGreaterThan(0)
         expect(tags.length).toBeLessThanOrEqual(5)
-        expect(tags.slice(0, 2)).toEqual(expect.arrayContaining(["sourdough", "bread"]))
+        // The page repeats "sourdough bread": the phrase is one tag, and its words are not tags beside it.
+        expect(tags[0]).toBe("sourdough bread")
+        expect(tags).not.toEqual(expect.arrayContaining(["sourdough"]))
+        expect(tags).not.toEqual(expect.arrayContaining(["bread"]))
         for (const tag of tags) {
           expect(tag).toBe(tag.toLowerCase())
           expect(tag.length).toBeGreaterThanOrEqual(3)

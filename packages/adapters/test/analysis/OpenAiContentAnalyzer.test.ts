@@ -146,6 +146,53 @@ describe("OpenAiContentAnalyzer", () => {
         })
     ))
 
+  it.scoped("a sentence glued across a heading, a lowercased quote and variant or time-word tags are dropped", () => {
+    const text = [
+      "References and Borrowing",
+      "A reference is like a pointer that always points to a valid value of a particular type.",
+      "Borrowing",
+      "You can have either one mutable reference or any number of immutable references at once.",
+      "Borrowing a value for an hour or for a whole program follows the same rules."
+    ].join("\n\n")
+    return withFake(
+      () =>
+        FakeOpenAi.completion(JSON.stringify({
+          summary: "Borrowing You can have either one mutable reference or any number of immutable references at once. " +
+            "a reference is like a pointer that always points to a valid value of a particular type. " +
+            "A reference is like a pointer that always points to a valid value of a particular type.",
+          tags: ["borrowing", "borrow", "hour", "references", "reference", "mutable reference"]
+        })),
+      (analyzer) =>
+        Effect.gen(function*() {
+          const result = yield* analyzer.analyze({ title: "References and Borrowing", text })
+          expect(result.summary).toBe("A reference is like a pointer that always points to a valid value of a particular type.")
+          expect(result.tags).toEqual(["borrowing", "references"])
+        })
+    )
+  })
+
+  it.scoped("a model that fails falls back to the local analyzer with the same input, news lead included", () => {
+    const input = {
+      title: "Ferry terminal closed",
+      text: [
+        "The harbour authority closed the ferry terminal on Tuesday after part of the sea wall collapsed in a storm.",
+        "About 1,200 passengers a day use the crossing in winter, many of them commuters.",
+        "Shopkeepers said fresh food could run short by the weekend.",
+        "Engineers warned that the sea wall, the harbour wall and every older wall of the harbour need repair, since each wall of the harbour is older than the terminal."
+      ].join("\n\n"),
+      news: true
+    }
+    return withFake(
+      () => ({ status: 503, body: "{}" }),
+      (analyzer) =>
+        Effect.gen(function*() {
+          const result = yield* analyzer.analyze(input)
+          expect(result).toEqual(LocalContentAnalyzer.analyze(input))
+          expect(result.summary).not.toContain("Engineers warned")
+        })
+    )
+  })
+
   it.scoped("empty text is answered without calling the endpoint", () =>
     withFake(goodModel, (analyzer, fake) =>
       Effect.gen(function*() {

@@ -24,17 +24,18 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
         expect(page.text).toContain("Honeybees communicate the location of flowers through a waggle dance.")
         expect(page.text).toContain("productive flowers.")
         expect(page.text).not.toMatch(/Insects|All rights reserved|dataLayer|font-family/)
-        expect(page.text).not.toMatch(/\s{2}/)
+        // Blocks apart by a blank line; inside a block, single spaces.
+        for (const block of page.text.split("\n\n")) expect(block).not.toMatch(/\s{2}|\n/)
       }))
 
-    it.effect("a plain site: the <title> (whitespace collapsed) and the meta description; favicon.ico of the origin", () =>
+    it.effect("a plain site: the <title> (whitespace collapsed) and the meta description; no icon declared, none guessed", () =>
       Effect.gen(function*() {
         const page = yield* extract("https://example.com/", "text/html", fixture("plain-site.html"))
         expect(page.type).toBe("website")
         expect(page.title).toBe("Example Domain")
         expect(page.description).toBe("An illustrative domain for use in documents.")
         expect(page.image).toBe("")
-        expect(page.favicon).toBe("https://example.com/favicon.ico")
+        expect(page.favicon).toBe("")
         expect(page.text).toContain("This domain is for use in illustrative examples in documents.")
       }))
 
@@ -53,6 +54,58 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
         expect(page.title).toBe("Tom & Jerry's \"Great\" Chase — Café Edition")
         expect(page.description).toBe("Cats & mice … together ❤")
         expect(page.image).toBe("https://images.example.org/chase.png")
+      }))
+
+    it.effect("a meta tag naming several properties counts for each, however the names are spaced or cased", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://m.example/a", "text/html", `<html><head><title>Weak title</title>
+<meta name="description" content="A weaker description.">
+<meta content="Strong &amp; declared" property="twitter:title
+  OG:TITLE"/>
+<meta property="og:description	twitter:description" name="x" content="The declared description.">
+<meta name=" twitter:image  og:image " content="/card.png">
+</head><body><h1>Weak heading</h1><p>Some text of the page itself.</p></body></html>`)
+        expect(page).toMatchObject({
+          title: "Strong & declared",
+          description: "The declared description.",
+          image: "https://m.example/card.png"
+        })
+      }))
+
+    it.effect("an icon served without a type is recognised by its bytes", () =>
+      Effect.gen(function*() {
+        const ico = new Uint8Array([0, 0, 1, 0, 1, 0, 16, 16])
+        expect((yield* extract("https://i.example/favicon.ico", "application/octet-stream", ico)).type).toBe("image")
+        expect((yield* extract("https://i.example/favicon.ico", "", ico)).type).toBe("image")
+        expect((yield* extract("https://i.example/favicon.ico", "", "<html><title>Not found</title></html>")).type).toBe("website")
+      }))
+
+    it.effect("the text is blocks: headings apart from paragraphs, furniture, citation markers and players left out", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://w.example/wiki/Borrowing", "text/html", `<html><head><title>Borrowing - W</title></head><body>
+<div class="cookie-banner"><p>We use cookies to give you the best experience on this site.</p><button>Accept</button></div>
+<main><h1>Borrowing</h1>
+<div class="video-js"><div class="vjs-control-bar"><span class="vjs-control-text">Play Video</span><div>Current Time 0:00</div></div></div>
+<p>A reference lets code use a value without owning it.<sup class="reference"><a href="#c1">[1]</a></sup> The owner keeps it.</p>
+<h2>Mutable references<span class="mw-editsection">[edit]</span></h2>
+<p>You can have either one mutable reference or any number of immutable references.</p>
+<div class="newsletter-signup"><p>Get every chapter delivered to your inbox.</p></div>
+</main></body></html>`)
+        // Readability leaves out the heading that repeats the title.
+        expect(page.text).toBe([
+          "A reference lets code use a value without owning it. The owner keeps it.",
+          "Mutable references",
+          "You can have either one mutable reference or any number of immutable references."
+        ].join("\n\n"))
+        expect(page.title).toBe("Borrowing")
+        expect(page.description).toBe("A reference lets code use a value without owning it. The owner keeps it.")
+      }))
+
+    it.effect("a browser's own error page (a refused navigation) is not taken for the page", () =>
+      Effect.gen(function*() {
+        const page = yield* extract("https://n.example/", "text/html",
+          `<html><head><title>[::1] is blocked</title><style>${"body{}".repeat(50_000)}</style></head><body class="neterror"><div id="main-frame-error" class="interstitial-wrapper"><h1>[::1] is blocked</h1><p>ERR_BLOCKED_BY_CLIENT</p></div></body></html>`)
+        expect(page).toMatchObject({ challenge: true, title: "", text: "" })
       }))
 
     it.effect("relative image and icons resolve against <base href>; the largest icon by sizes wins", () =>
@@ -138,7 +191,7 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
           title: "sunset beach.png",
           description: "",
           image: "https://img.example/photos/sunset%20beach.png",
-          favicon: "https://img.example/favicon.ico",
+          favicon: "",
           text: "",
           challenge: false
         })
@@ -162,7 +215,7 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
       Effect.gen(function*() {
         expect((yield* extract("https://v.example/clip.mp4", "video/mp4", new Uint8Array(16))).type).toBe("video")
         const plain = yield* extract("https://t.example/notes.txt", "text/plain; charset=utf-8", "First line.\n\n  Second   line.")
-        expect(plain).toMatchObject({ type: "website", title: "notes.txt", text: "First line. Second line." })
+        expect(plain).toMatchObject({ type: "website", title: "notes.txt", text: "First line.\n\nSecond line." })
         const sniffedPdf = yield* extract("https://t.example/download?id=3", "application/octet-stream", new TextEncoder().encode("%PDF-1.5\n"))
         expect(sniffedPdf.type).toBe("pdf")
         const sniffedHtml = yield* extract("https://t.example/page", "", "<!DOCTYPE html><html><head><title>Sniffed</title></head></html>")
@@ -228,7 +281,7 @@ layer(HtmlPageExtractor.layer)("HtmlPageExtractor", (it) => {
         ]
         for (const body of inputs) {
           const page = yield* extract("https://e.example/p", "text/html", body)
-          expect(page.favicon).toBe("https://e.example/favicon.ico")
+          expect(page.favicon).toBe("")
           expect(page.image).toBe("")
         }
         expect((yield* extract("https://e.example/p", "text/html", "<html><head><title>Unclosed")).title).toBe("Unclosed")

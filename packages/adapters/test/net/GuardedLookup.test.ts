@@ -46,15 +46,37 @@ describe("GuardedLookup.resolveAllowed", () => {
     Effect.gen(function*() {
       const resolver = table({ "evil.test": ["127.0.0.1"] })
       expect(yield* resolveAllowed("evil.test", { allowPrivateNetwork: true, resolver })).toEqual([{ address: "127.0.0.1", family: 4 }])
-      expect(yield* reasonOf(resolveAllowed("missing.test", { allowPrivateNetwork: true, resolver }))).toBe("dns")
+      expect(yield* reasonOf(resolveAllowed("missing.test", { allowPrivateNetwork: true, resolver }))).toBe("notfound")
       expect(yield* reasonOf(resolveUrl(new URL("file:///etc/passwd"), { allowPrivateNetwork: true, resolver }))).toBe("invalid")
     }))
 
-  it.effect("DNS failures and empty answers are reason dns", () =>
+  it.effect("a name that does not exist (ENOTFOUND) or has no address is notfound; a resolver failure is dns", () =>
     Effect.gen(function*() {
       const resolver = table({ "empty.test": [] })
-      expect(yield* reasonOf(resolveAllowed("nowhere.test", { allowPrivateNetwork: false, resolver }))).toBe("dns")
-      expect(yield* reasonOf(resolveAllowed("empty.test", { allowPrivateNetwork: false, resolver }))).toBe("dns")
+      const missing = yield* Effect.flip(resolveAllowed("nowhere.test", { allowPrivateNetwork: false, resolver }))
+      expect(missing).toMatchObject({ reason: "notfound", transient: false })
+      expect(yield* reasonOf(resolveAllowed("empty.test", { allowPrivateNetwork: false, resolver }))).toBe("notfound")
+      for (const code of ["EAI_AGAIN", "ETIMEOUT", "ESERVFAIL", "ECONNREFUSED"]) {
+        const flaky: Resolver = () => Promise.reject(Object.assign(new Error(`getaddrinfo ${code} x.test`), { code }))
+        const error = yield* Effect.flip(resolveAllowed("x.test", { allowPrivateNetwork: false, resolver: flaky }))
+        expect({ code, reason: error.reason, transient: error.transient }).toEqual({ code, reason: "dns", transient: true })
+      }
+    }))
+
+  it.effect("a host written with trailing dots is the same name: policy, allowlist and DNS see it without them", () =>
+    Effect.gen(function*() {
+      const resolver = table({ localhost: ["127.0.0.1"], "example.com": ["93.184.215.14"], "fixture.test": ["127.0.0.1"] })
+      const options = { allowPrivateNetwork: false, resolver }
+      for (const host of ["localhost.", "LOCALHOST.", "localhost..", "127.0.0.1.", "[::1]"]) {
+        const error = yield* Effect.flip(resolveAllowed(host, options))
+        expect({ host, reason: error.reason }).toEqual({ host, reason: "blocked" })
+      }
+      expect(yield* reasonOf(resolveUrl(new URL("http://localhost.:8080/"), options))).toBe("blocked")
+      expect(yield* resolveAllowed("example.com.", options)).toEqual([{ address: "93.184.215.14", family: 4 }])
+      expect(resolver.calls).toEqual(["localhost", "localhost", "localhost", "localhost", "example.com"])
+      const allowlisted = { ...options, allowlist: ["fixture.test:8080"] }
+      expect(yield* resolveUrl(new URL("http://fixture.test.:8080/"), allowlisted)).toEqual([{ address: "127.0.0.1", family: 4 }])
+      expect(yield* reasonOf(resolveAllowed(".", options))).toBe("invalid")
     }))
 
   it.effect("the allowlist exempts exact host:port origins only", () =>

@@ -1,5 +1,5 @@
 // The fetcher against loopback fixtures only: SSRF refusals (a counting trap must see no connection) and behaviour.
-import { type FetchFailed, PageFetcher } from "@bookmarks/domain"
+import { type FetchFailed, type FetchLimits, PageFetcher } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as zlib from "node:zlib"
@@ -9,8 +9,8 @@ import { closedPort, serve } from "./LoopbackServers.js"
 
 const mapTo = (address: string): Resolver => async () => [{ address, family: address.includes(":") ? 6 : 4 }]
 
-const fetchWith = (options: HttpPageFetcher.Options, url: string) =>
-  Effect.flatMap(PageFetcher, (f) => f.fetch(url)).pipe(Effect.provide(HttpPageFetcher.layer(options)))
+const fetchWith = (options: HttpPageFetcher.Options, url: string, limits?: FetchLimits) =>
+  Effect.flatMap(PageFetcher, (f) => f.fetch(url, limits)).pipe(Effect.provide(HttpPageFetcher.layer(options)))
 
 const failure = (effect: Effect.Effect<unknown, FetchFailed>) => Effect.flip(effect)
 
@@ -44,6 +44,13 @@ describe("HttpPageFetcher SSRF policy (loopback trap)", () => {
       // `localhost` goes through the system resolver (it answers from /etc/hosts, no traffic leaves).
       const viaSystem = yield* failure(fetchWith({ allowPrivateNetwork: false }, `http://localhost:${p}/`))
       expect(viaSystem.reason).toBe("blocked")
+      // The fully qualified spellings (trailing dots) name the same hosts and meet the same refusal.
+      for (const url of [`http://localhost.:${p}/`, `http://localhost..:${p}/`, `http://127.0.0.1.:${p}/`]) {
+        const error = yield* failure(fetchWith({ allowPrivateNetwork: false }, url))
+        expect({ url, reason: error.reason }).toEqual({ url, reason: "blocked" })
+      }
+      const dotted = yield* failure(fetchWith(options, `http://evil.test.:${p}/`))
+      expect(dotted.reason).toBe("blocked")
       expect(fixture.requests.map((r) => r.url)).toEqual(["/redirect-to-trap"])
       expect(trap.connections()).toBe(0)
     }))
@@ -174,6 +181,20 @@ describe("HttpPageFetcher behaviour", () => {
       yield* Effect.promise(() => serverClosed).pipe(Effect.timeout("2 seconds"))
     }))
 
+  it.scopedLive("a caller may tighten the size and time limits for one fetch, never loosen them", () =>
+    Effect.gen(function*() {
+      const fixture = yield* serve((req, res) => {
+        if (req.url === "/big") return res.end(Buffer.alloc(50_000, 120))
+        // "/slow" never answers.
+      })
+      const small = yield* fetchWith({ ...lenient, maxBytes: 100_000 }, `http://${fixture.origin}/big`, { maxBytes: 1_000 })
+      expect({ truncated: small.truncated, length: small.body.length }).toEqual({ truncated: true, length: 1_000 })
+      const capped = yield* fetchWith({ ...lenient, maxBytes: 10_000 }, `http://${fixture.origin}/big`, { maxBytes: 1_000_000 })
+      expect(capped.body.length).toBe(10_000)
+      const quick = yield* failure(fetchWith(lenient, `http://${fixture.origin}/slow`, { totalTimeout: 200 }))
+      expect(quick.reason).toBe("timeout")
+    }))
+
   it.scopedLive("decodes compressed bodies and caps the decoded size (a gzip bomb stays small)", () =>
     Effect.gen(function*() {
       const bomb = zlib.gzipSync(Buffer.alloc(5 * 1024 * 1024))
@@ -197,8 +218,16 @@ describe("HttpPageFetcher behaviour", () => {
       const refused = yield* failure(fetchWith(lenient, `http://127.0.0.1:${port}/`))
       expect(refused.reason).toBe("connection")
       expect(refused.detail).toContain("connection refused")
-      const dns: Resolver = () => Promise.reject(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }))
-      expect((yield* failure(fetchWith({ ...lenient, resolver: dns }, "http://nowhere.test/"))).reason).toBe("dns")
+      const missing: Resolver = () => Promise.reject(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }))
+      expect(yield* failure(fetchWith({ ...lenient, resolver: missing }, "http://nowhere.test/"))).toMatchObject({
+        reason: "notfound",
+        transient: false
+      })
+      const flaky: Resolver = () => Promise.reject(Object.assign(new Error("EAI_AGAIN"), { code: "EAI_AGAIN" }))
+      expect(yield* failure(fetchWith({ ...lenient, resolver: flaky }, "http://nowhere.test/"))).toMatchObject({
+        reason: "dns",
+        transient: true
+      })
       expect((yield* failure(fetchWith(lenient, "ftp://127.0.0.1/"))).reason).toBe("invalid")
       expect((yield* failure(fetchWith(lenient, "not a url"))).reason).toBe("invalid")
     }))

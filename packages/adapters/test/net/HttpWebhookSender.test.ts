@@ -48,6 +48,15 @@ describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
             })
           }
         }))
+      // Through the system resolver (answered from /etc/hosts): `localhost.` is `localhost`, refused alike.
+      yield* withSender({ allowPrivateNetwork: false }, (sender) =>
+        Effect.gen(function*() {
+          for (const url of [`https://localhost:${p}/hook`, `https://localhost.:${p}/hook`]) {
+            const rejected = yield* Effect.flip(sender.checkTarget(new URL(url)))
+            expect({ url, reason: rejected.reason }).toEqual({ url, reason: expect.stringContaining("refused by address policy") })
+            expect((yield* sender.send(post(url))).error).toBe("blocked by address policy")
+          }
+        }))
       expect(trap.connections()).toBe(0)
     }))
 

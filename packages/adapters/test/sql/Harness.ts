@@ -6,9 +6,9 @@ import * as Migrations from "../../src/sql/Migrations.js"
 import * as PgliteClient from "../../src/sql/PgliteClient.js"
 import * as PostgresClient from "../../src/sql/PostgresClient.js"
 import type { SqlNotifications } from "../../src/sql/SqlNotifications.js"
+import * as SqlAllowanceCounter from "../../src/sql/SqlAllowanceCounter.js"
+import * as SqlAssetStore from "../../src/sql/SqlAssetStore.js"
 import * as SqlStorage from "../../src/sql/SqlStorage.js"
-
-export const publicUrl = "http://127.0.0.1:3000"
 
 /**
  * Builds `make()` once before the suite's tests (in the live runtime, so pools and listeners never run on
@@ -29,6 +29,9 @@ export const shared = <ROut, E>(make: () => Layer.Layer<ROut, E>): Layer.Layer<R
   ))
 }
 
+/** Every SQL adapter over one client: the storage ports, the asset store and the allowance counter. */
+const adapters = Layer.mergeAll(SqlStorage.layer, SqlAssetStore.layer, SqlAllowanceCounter.layer)
+
 const schemaName = () => `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
 
 /** One in-memory PGlite per test file (initdb is the expensive part), built before the file's suites. */
@@ -43,7 +46,7 @@ export const pgliteStorage = (database: Layer.Layer<SqlClient.SqlClient | SqlNot
   const enter = Layer.effectDiscard(Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.zipRight(sql.unsafe(`CREATE SCHEMA ${schema}`), sql.unsafe(`SET search_path TO ${schema}`))))
   return Layer.provideMerge(
-    SqlStorage.layer({ publicUrl }),
+    adapters,
     Layer.provideMerge(Migrations.layer, Layer.provideMerge(enter, database))
   )
 }
@@ -69,12 +72,12 @@ export const postgresSchema = (url: string): (() => string) => {
   return () => withSchema(url, schema)
 }
 
-/** Every port over a fresh, migrated Postgres schema. */
+/** Every SQL adapter over a fresh, migrated Postgres schema. */
 export const postgresStorage = (url: string) => {
   const schemaUrl = postgresSchema(url)
   return () =>
     Layer.provideMerge(
-      SqlStorage.layer({ publicUrl }),
+      adapters,
       Layer.provideMerge(Migrations.layer, PostgresClient.layer({ url: Redacted.make(schemaUrl()) }))
     )
 }

@@ -14,6 +14,7 @@ describe.runIf(database.run)("SQL storage on Postgres", () => {
   fresh("jobs", (storage) => Contracts.jobsContract("postgres", storage))
   fresh("webhooks", (storage) => Contracts.webhooksContract("postgres", storage))
   fresh("deliveries", (storage) => Contracts.deliveriesContract("postgres", storage))
+  fresh("transactor", (storage) => Contracts.transactorContract("postgres", storage))
   fresh("assets", (storage) => Contracts.assetStoreContract("postgres", storage))
   fresh("allowance", (storage) => Contracts.allowanceCounterContract("postgres", storage, { effectClock: true }))
   fresh("users", (storage) => Contracts.usersContract("postgres", storage))

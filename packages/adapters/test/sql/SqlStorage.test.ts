@@ -14,6 +14,7 @@ describe("SQL storage on PGlite", () => {
   fresh("jobs", (storage) => Contracts.jobsContract("pglite", storage))
   fresh("webhooks", (storage) => Contracts.webhooksContract("pglite", storage))
   fresh("deliveries", (storage) => Contracts.deliveriesContract("pglite", storage))
+  fresh("transactor", (storage) => Contracts.transactorContract("pglite", storage))
   fresh("assets", (storage) => Contracts.assetStoreContract("pglite", storage))
   fresh("allowance", (storage) => Contracts.allowanceCounterContract("pglite", storage, { effectClock: true }))
   fresh("users", (storage) => Contracts.usersContract("pglite", storage))

@@ -1,7 +1,8 @@
-/** Checks of the SQL storage beyond the port contracts, run on every engine: transactions, outbox hints, round trips. */
+/** Checks of the SQL storage beyond the port contracts, run on every engine: round trips, defects, health. */
 import {
   Account,
   AccountId,
+  type AllowanceCounter,
   Accounts,
   ApiKey,
   ApiKeyId,
@@ -9,19 +10,17 @@ import {
   authenticate,
   chargeRequest,
   getBookmark,
-  JobId,
-  Jobs,
+  type Links,
   listBookmarks,
-  Policy,
-  Transactor
+  Policy
 } from "@bookmarks/domain"
-import { Contracts } from "@bookmarks/testkit"
+import { Contracts, FakeLinks } from "@bookmarks/testkit"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Duration, Effect, Exit, Fiber, Layer, Option, Tracer } from "effect"
+import { Cause, Effect, Exit, Layer, Tracer } from "effect"
 import * as SqlStorage from "../../src/sql/SqlStorage.js"
 
-type Services = SqlStorage.Ports | SqlClient.SqlClient
+type Services = SqlStorage.Ports | AllowanceCounter | SqlClient.SqlClient
 
 let counter = 0
 const uid = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`
@@ -48,50 +47,8 @@ const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 
 export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) =>
   describe(`SQL storage checks: ${name}`, () => {
-    const run = <A, E2>(effect: Effect.Effect<A, E2, Services | Policy.Policy>) =>
-      effect.pipe(Effect.provide(Layer.merge(layer, Policy.layer())))
-
-    it.effect("atomic rolls back every write of a failed block; a failed nested block only its own", () =>
-      run(Effect.gen(function*() {
-        const tx = yield* Transactor
-        const accounts = yield* Accounts
-        const lost = newAccount()
-        const failure = yield* Effect.flip(tx.atomic(Effect.zipRight(accounts.create(lost), Effect.fail("boom" as const))))
-        expect(failure).toBe("boom")
-        expect(Option.isNone(yield* accounts.get(lost.id))).toBe(true)
-        const kept = newAccount()
-        const undone = newAccount()
-        yield* tx.atomic(Effect.gen(function*() {
-          yield* accounts.create(kept)
-          yield* Effect.ignore(tx.atomic(Effect.zipRight(accounts.create(undone), Effect.fail("inner" as const))))
-        }))
-        expect(Option.isSome(yield* accounts.get(kept.id))).toBe(true)
-        expect(Option.isNone(yield* accounts.get(undone.id))).toBe(true)
-      })))
-
-    it.live("a job enqueued in a rolled-back transaction wakes nobody; a committed one does", () =>
-      run(Effect.gen(function*() {
-        const tx = yield* Transactor
-        const accounts = yield* Accounts
-        const bookmarks = yield* Bookmarks
-        const jobs = yield* Jobs
-        const account = newAccount()
-        yield* accounts.create(account)
-        const bookmark = yield* bookmarks.insert(Contracts.newBookmark(account.id, 1))
-        const before = yield* jobs.pending
-        const waiter = yield* Effect.fork(jobs.awaitEnqueued)
-        yield* Effect.sleep(Duration.millis(50))
-        yield* Effect.ignore(tx.atomic(Effect.zipRight(
-          jobs.enqueue({ id: JobId.make(uid("job_")), bookmarkId: bookmark.id, runAt: 0 }),
-          Effect.fail("rolled back" as const)
-        )))
-        expect(yield* jobs.pending).toBe(before)
-        expect(Option.isNone(yield* Fiber.join(waiter).pipe(Effect.timeoutOption(Duration.millis(500))))).toBe(true)
-        const id = JobId.make(uid("job_"))
-        yield* tx.atomic(jobs.enqueue({ id, bookmarkId: bookmark.id, runAt: 0 }))
-        yield* Fiber.join(waiter).pipe(Effect.timeout(Duration.seconds(10)))
-        yield* jobs.complete(id)
-      })))
+    const run = <A, E2>(effect: Effect.Effect<A, E2, Services | Policy.Policy | Links.Links>) =>
+      effect.pipe(Effect.provide(Layer.mergeAll(layer, Policy.layer(), FakeLinks.layer())))
 
     it.effect("GET /bookmarks/:id and GET /bookmarks take three round trips: key, counter, rows", () =>
       run(Effect.gen(function*() {

@@ -112,7 +112,7 @@ export const register = (context: () => ApiContext) => {
     })
     expect(articleBody.summary.length).toBeGreaterThan(0)
     expect(articleBody.summary).toMatch(/pangolin/i)
-    // Saved what it could reach (spec §2.1 rule 5): nothing derived, the reason recorded.
+    // A bookmark saves what could be reached: nothing derived, the reason recorded.
     expect(blockedBody).toMatchObject({ type: "website", title: "", summary: "" })
     expect(blockedBody.processingError.length).toBeGreaterThan(0)
 
@@ -146,7 +146,7 @@ export const register = (context: () => ApiContext) => {
     })
   })
 
-  it("registers, lists, tests and deletes a webhook with the fields of spec §2.3", async () => {
+  it("registers, lists, tests and deletes a webhook with the fields of docs/api.md", async () => {
     const { service, fixture } = context()
     const { client } = service
     const { key } = await ApiAccounts.create(client, "ultra")

@@ -62,6 +62,17 @@ export const register = (context: () => ApiContext) => {
     expect(unresolved).toEqual([])
   })
 
+  it("keeps the admin API out of the public document and serves it apart at /admin/openapi.json", async () => {
+    const { client } = context().service
+    const publicDoc = await client.request("GET", "/v1/api/openapi.json")
+    expect(publicDoc.text).not.toMatch(/"\/admin\//)
+    const admin = await client.request("GET", "/admin/openapi.json")
+    expect(admin.status).toBe(200)
+    const paths = isObject(admin.body) && isObject(admin.body.paths) ? Object.keys(admin.body.paths) : []
+    expect(paths).toEqual(expect.arrayContaining(["/admin/accounts", "/admin/accounts/{id}/keys", "/admin/keys/{id}"]))
+    expect(paths.every((path) => path.startsWith("/admin/"))).toBe(true)
+  })
+
   it("serves the documentation page as HTML and answers health with {status: ok}, neither counting against a key", async () => {
     const { client } = context().service
     const docs = await client.request("GET", "/v1/api/docs")

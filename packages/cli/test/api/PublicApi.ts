@@ -8,12 +8,14 @@ import * as BadInputSuite from "./BadInputSuite.js"
 import * as BookmarksSuite from "./BookmarksSuite.js"
 import * as DocumentsSuite from "./DocumentsSuite.js"
 import * as PaginationSuite from "./PaginationSuite.js"
+import * as SearchSuite from "./SearchSuite.js"
 
 export const describePublicApi = (mode: Mode) =>
   describe(`public API (${mode})`, () => {
     const context = useService(mode)
     describe("bookmarks", () => BookmarksSuite.register(context))
     describe("pagination and filters", () => PaginationSuite.register(context))
+    describe("search and exact URL", () => SearchSuite.register(context))
     describe("authentication", () => AuthenticationSuite.register(context))
     describe("allowance", () => AllowanceSuite.register(context))
     describe("bad input", () => BadInputSuite.register(context))

@@ -17,6 +17,8 @@ import {
 } from "../support/EnrichmentExpectations.js"
 import * as E from "../support/EnrichmentService.js"
 import * as Pages from "../support/FixturePages.js"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 
 const chromium = External.needs("CHROMIUM_PATH")
 
@@ -24,6 +26,8 @@ const chromium = External.needs("CHROMIUM_PATH")
 const spellings = (trapPort: number, fixtureUrl: (path: string) => string): ReadonlyArray<readonly [string, string]> => [
   ["IPv4 loopback", `http://127.0.0.1:${trapPort}/`],
   ["localhost", `http://localhost:${trapPort}/admin`],
+  ["localhost with a trailing dot", `http://localhost.:${trapPort}/admin`],
+  ["IPv4 loopback with a trailing dot", `http://127.0.0.1.:${trapPort}/`],
   ["IPv6 loopback", `http://[::1]:${trapPort}/`],
   ["IPv6 loopback written out", `http://[0:0:0:0:0:0:0:1]:${trapPort}/`],
   ["IPv4-mapped IPv6", `http://[::ffff:127.0.0.1]:${trapPort}/`],
@@ -35,6 +39,7 @@ const spellings = (trapPort: number, fixtureUrl: (path: string) => string): Read
   ["unspecified address as 0", `http://0:${trapPort}/`],
   ["IPv6 unspecified address", `http://[::]:${trapPort}/`],
   ["a name that resolves to 127.0.0.1", `http://${Pages.internalNames.v4}:${trapPort}/`],
+  ["a name that resolves to 127.0.0.1, with a trailing dot", `http://${Pages.internalNames.v4}.:${trapPort}/`],
   ["a name that resolves to ::1", `http://${Pages.internalNames.v6}:${trapPort}/`],
   ["a name with one loopback address among two", `http://${Pages.internalNames.mixed}:${trapPort}/`],
   ["an allowlisted page redirecting to the trap", fixtureUrl(Pages.toTrap.path)]
@@ -43,6 +48,8 @@ const spellings = (trapPort: number, fixtureUrl: (path: string) => string): Read
 describe("enrichment end to end (embedded)", () => {
   let setup: E.Setup
   const ids: Record<string, string> = {}
+  /** What the bookmark behind the resolver outage said while its retries were pending. */
+  let flakyReasons: Promise<ReadonlyArray<string>> = Promise.resolve([])
   const bookmark = (name: string) => {
     const id = ids[name]
     if (id === undefined) throw new Error(`nothing saved as ${name}`)
@@ -71,6 +78,10 @@ describe("enrichment end to end (embedded)", () => {
     ids["loop"] = await E.save(setup, url(Pages.redirectLoop.path))
     ids["missing"] = await E.save(setup, url(Pages.missing.path))
     ids["endless"] = await E.save(setup, url(Pages.endless.path))
+    ids["missingName"] = await E.save(setup, `http://${Pages.failingNames.missing}:${setup.fixtures.port}/`)
+    ids["flakyName"] = await E.save(setup, `http://${Pages.failingNames.flaky}:${setup.fixtures.port}/`)
+    flakyReasons = E.pendingReasons(setup, ids["flakyName"])
+    ids["jsBuilt"] = await E.save(setup, url(Pages.jsBuilt.path))
     if (chromium.run) {
       for (const page of [Pages.trapSubresources, Pages.cloakedRedirect, Pages.scriptedNavigation]) {
         ids[page.path] = await E.save(setup, url(page.path))
@@ -85,7 +96,7 @@ describe("enrichment end to end (embedded)", () => {
     expectArticle(setup, await bookmark("article"), chromium.run)
   })
 
-  it("a plain site: <title> and meta description, the default favicon, no image", async () => {
+  it("a plain site: <title> and meta description; no favicon, since its /favicon.ico answers 404; no image", async () => {
     const b = await bookmark("plain")
     expect(b).toMatchObject({
       status: "ready",
@@ -94,8 +105,10 @@ describe("enrichment end to end (embedded)", () => {
       title: Pages.plain.title,
       description: Pages.plain.description,
       image: "",
-      favicon: setup.fixtures.url("/favicon.ico")
+      favicon: ""
     })
+    // The conventional icon was asked for, through the guarded fetcher, and its 404 was not shown as a favicon.
+    expect(setup.fixtures.hits("/favicon.ico")).toBeGreaterThanOrEqual(1)
     const text = Pages.visibleText(Pages.plain.paragraphs)
     expectSummaryFrom(b.summary, text)
     expectTagsFrom(b.tags, text)
@@ -109,7 +122,7 @@ describe("enrichment end to end (embedded)", () => {
       type: "image",
       title: Pages.image.title,
       image: setup.fixtures.url(Pages.image.path),
-      favicon: setup.fixtures.url("/favicon.ico"),
+      favicon: "",
       summary: "",
       screenshot: "",
       tags: ["photos", "harbour"]
@@ -193,17 +206,51 @@ describe("enrichment end to end (embedded)", () => {
     expect(setup.fixtures.hits(Pages.missing.path)).toBe(1)
   })
 
+  it("a name that does not exist: ready at once with \"host name not found\", the name asked once", async () => {
+    const b = await bookmark("missingName")
+    expect(b).toMatchObject({ status: "ready", processingError: "host name not found", title: "" })
+    expect(E.resolved.filter((host) => host === Pages.failingNames.missing)).toHaveLength(1)
+  })
+
+  it("a resolver outage (EAI_AGAIN): retried, the reason and next attempt shown meanwhile, then \"DNS lookup failed\"", async () => {
+    const b = await bookmark("flakyName")
+    expect(b).toMatchObject({ status: "ready", processingError: "DNS lookup failed" })
+    // The first attempt and the three retries of ENRICHMENT_RETRY_SCHEDULE.
+    expect(E.resolved.filter((host) => host === Pages.failingNames.flaky)).toHaveLength(4)
+    const reasons = await flakyReasons
+    expect(reasons.length).toBeGreaterThanOrEqual(1)
+    for (const reason of reasons) {
+      expect(reason).toMatch(/^DNS lookup failed; next attempt at \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    }
+  })
+
   it("full-text search finds a bookmark by a word that only its page body contains", async () => {
     const id = ids["article"]
     if (id === undefined) throw new Error("article not saved")
     await expectBodySearch(setup, id)
   })
 
-  describe.runIf(!chromium.run)("without a browser", () => {
-    it("a title set only by script stays empty (the static markup has none)", async () => {
-      const b = await bookmark("jsTitle")
-      expect(b).toMatchObject({ status: "ready", title: "", screenshot: "" })
+  // Always runs, also where Chromium is installed: this service's CHROMIUM_PATH names a file that does not exist, and
+  // a configured path is taken at its word (no fallback to the system browser), so the service has no browser.
+  describe("without a browser", () => {
+    let bare: E.Setup
+    const hidden = join(tmpdir(), `no-browser-${process.pid}-${Date.now()}`, "chromium")
+    beforeAll(async () => {
+      bare = await E.start({ mode: "embedded", env: { SCREENSHOTS: "true", CHROMIUM_PATH: hidden } })
+    })
+    afterAll(async () => {
+      await bare?.stop()
+    })
+
+    it("a title set only by script stays empty (the static markup has none), and there is no screenshot", async () => {
+      const b = await E.ready(bare, await E.save(bare, bare.fixtures.url(Pages.jsTitle.path)))
+      expect(b).toMatchObject({ status: "ready", processingError: "", title: "", screenshot: "" })
       expectSummaryFrom(b.summary, Pages.visibleText(Pages.jsTitle.paragraphs))
+    })
+
+    it("an article keeps everything the page declares; only the screenshot is missing", async () => {
+      const id = await E.save(bare, bare.fixtures.url(Pages.article.path), { tags: [...articleCallerTags] })
+      expectArticle(bare, await E.ready(bare, id), false)
     })
   })
 
@@ -213,6 +260,19 @@ describe("enrichment end to end (embedded)", () => {
       expect(b).toMatchObject({ status: "ready", processingError: "", title: Pages.jsTitle.title })
       expect(b.screenshot).not.toBe("")
       expectSummaryFrom(b.summary, Pages.visibleText(Pages.jsTitle.paragraphs))
+    })
+
+    it("a page built by script: the rendered text feeds the summary, the tags and search, not \"Loading…\"", async () => {
+      const b = await bookmark("jsBuilt")
+      expect(b).toMatchObject({ status: "ready", processingError: "", title: Pages.jsBuilt.title })
+      const text = Pages.visibleText(Pages.jsBuilt.paragraphs)
+      expectSummaryFrom(b.summary, text)
+      expect(b.summary).not.toContain("Loading")
+      expect(b.tags.length).toBeGreaterThanOrEqual(1)
+      expectTagsFrom(b.tags, text)
+      expect(await E.pageText(setup, b.id)).toContain(Pages.jsBuilt.paragraphs[2])
+      const found = await setup.service.client.api("GET", `/bookmarks?q=${Pages.jsBuilt.renderedWord}`, setup.key)
+      expect(found.body.bookmarks.map((x: { id: string }) => x.id)).toEqual([b.id])
     })
 
     it("the screenshot is an immutable JPEG as tall as the rendered page, served without a key", async () => {

@@ -2,13 +2,13 @@
 import { expect } from "vitest"
 import type { Answer } from "./Client.js"
 
-/** Spec §2.1 plus the extension fields `status` and `processingError`. */
+/** Every field of a bookmark (docs/api.md, "Resources"), `status` and `processingError` included. */
 export const bookmarkFields = [
   "id", "url", "title", "description", "type", "tags", "note", "summary", "image", "screenshot", "favicon",
   "createdAt", "status", "processingError"
 ] as const
 
-/** Spec §2.1 rule 4: what every list row carries at least. */
+/** What every list row carries at least (docs/api.md, "Resources"). */
 export const listRowFields = ["id", "url", "title", "type", "tags", "createdAt"] as const
 
 const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -17,7 +17,7 @@ export const expectIsoMillis = (value: unknown) => {
   expect(value).toMatch(isoMillis)
 }
 
-/** An RFC 9457 body with the members the design promises, sent as application/problem+json. */
+/** An RFC 9457 body with the members docs/api.md ("Errors") promises, sent as application/problem+json. */
 export const expectProblem = (answer: Answer, status: number, code?: string) => {
   expect(answer.status, answer.text).toBe(status)
   expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/)

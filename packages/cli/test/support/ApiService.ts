@@ -13,7 +13,7 @@ export interface ApiContext {
   readonly fixture: ApiFixtureServer.ApiFixtureServer
 }
 
-/** `plus` is the plan the monthly-exhaustion tests use; the others keep the specification's table. */
+/** `plus` is the plan the monthly-exhaustion tests use; the others keep the default table (docs/decisions.md, "Plans"). */
 export const plusPerMonth = 5
 export const planLimits = { plus: { perMinute: 300, perMonth: plusPerMonth } }
 

@@ -11,16 +11,28 @@ import * as FixturePages from "./FixturePages.js"
 import * as FixtureServer from "./FixtureServer.js"
 import * as Harness from "./Harness.js"
 
-const { internalNames } = FixturePages
+const { failingNames, internalNames } = FixturePages
 const internalAnswers: Readonly<Record<string, ReadonlyArray<{ readonly address: string; readonly family: number }>>> = {
   [internalNames.v4]: [{ address: "127.0.0.1", family: 4 }],
   [internalNames.v6]: [{ address: "::1", family: 6 }],
   [internalNames.mixed]: [{ address: "127.0.0.1", family: 4 }, { address: "::1", family: 6 }]
 }
 
-/** The system resolver, except the fixtures' internal names, which answer loopback addresses. */
-export const resolver = async (host: string) =>
-  internalAnswers[host] ?? dns.promises.lookup(host, { all: true, verbatim: true })
+const failures: Readonly<Record<string, string>> = { [failingNames.missing]: "ENOTFOUND", [failingNames.flaky]: "EAI_AGAIN" }
+
+/** Names the resolver was asked, in order (the service runs in this process). */
+export const resolved: Array<string> = []
+
+/**
+ * The system resolver, except the fixtures' internal names, which answer loopback addresses, and the failing
+ * names, which fail as a resolver would (no DNS server is asked).
+ */
+export const resolver = async (host: string) => {
+  resolved.push(host)
+  const code = failures[host]
+  if (code !== undefined) throw Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code })
+  return internalAnswers[host] ?? dns.promises.lookup(host, { all: true, verbatim: true })
+}
 
 /** Fetch limits short enough that the slow and endless fixtures finish in seconds. */
 export const fetchLimits = { headersTimeout: 1_500, totalTimeout: 6_000, maxBytes: 256 * 1024 } as const
@@ -88,6 +100,20 @@ export type ReadyBookmark = typeof ReadyBookmark.Type
 /** Polls `GET /bookmarks/:id` until `ready`. */
 export const ready = async (setup: Setup, id: string, timeoutMs = 60_000): Promise<ReadyBookmark> =>
   Schema.decodeUnknownSync(ReadyBookmark)(await setup.service.client.ready(setup.key, id, timeoutMs))
+
+/** Every distinct `processingError` the bookmark showed while still `processing`, watched until it is `ready`. */
+export const pendingReasons = async (setup: Setup, id: string, timeoutMs = 60_000): Promise<ReadonlyArray<string>> => {
+  const seen: Array<string> = []
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const got = await setup.service.client.api("GET", `/bookmarks/${id}`, setup.key)
+    if (got.body?.status === "ready") return seen
+    const reason: unknown = got.body?.processingError
+    if (typeof reason === "string" && reason !== "" && !seen.includes(reason)) seen.push(reason)
+    if (Date.now() > until) throw new Error(`bookmark ${id} not ready: ${got.text}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
 
 /** The extracted page text the service stored for search (not part of the API). */
 export const pageText = (setup: Setup, id: string) =>

@@ -13,6 +13,12 @@ export const internalNames = {
   mixed: "dual.fixture.test"
 } as const
 
+/** Names the test resolver fails on, without asking any DNS server: one does not exist, one meets a resolver outage. */
+export const failingNames = {
+  missing: "no-such-host.fixture.test",
+  flaky: "resolver-down.fixture.test"
+} as const
+
 /** A word that appears only in the article's body: not in its title, description or URL. */
 export const bodyOnlyWord = "quillbramble"
 
@@ -161,6 +167,28 @@ ${jsTitle.paragraphs.map((p) => `<p>${p}</p>`).join("\n")}
 <script>document.title = ${JSON.stringify(jsTitle.title)}</script>
 </body></html>`
 
+/**
+ * An application page: its static HTML is a shell that says "Loading…", and a script builds the article in the
+ * browser. Only the rendered document has the words a reader sees.
+ */
+export const jsBuilt = {
+  path: "/app/tides",
+  title: "Tide Almanac",
+  /** A word only the script writes. */
+  renderedWord: "quellport",
+  paragraphs: [
+    "Spring tides bring the highest waters of the month to the harbour of Quellport, twice in every lunar cycle.",
+    "Neap tides follow a week after each spring tide, when the harbour water rises and falls the least.",
+    "The harbour master publishes the tide almanac every winter, and the fishing crews study the almanac before each voyage."
+  ]
+} as const
+
+const jsBuiltPage = `<!doctype html><html><head><meta charset="utf-8"><title>${jsBuilt.title}</title></head><body>
+<div id="root">Loading…</div>
+<script>
+document.getElementById("root").innerHTML = ${JSON.stringify(jsBuilt.paragraphs.map((p) => `<p>${p}</p>`).join(""))}
+</script></body></html>`
+
 /** A Cloudflare-style interstitial: its title and text describe the wall, not the page behind it. */
 export const challenge = { path: "/protected", wallTitle: "Just a moment..." } as const
 const challengePage = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title>
@@ -273,6 +301,7 @@ export const routes = ({ selfPort, trapPort }: { readonly selfPort: number; read
   [slow.path]: slowRoute,
   [endless.path]: endlessRoute,
   [jsTitle.path]: html(jsTitlePage),
+  [jsBuilt.path]: html(jsBuiltPage),
   [challenge.path]: html(challengePage),
   [tall.path]: html(tallPage),
   [gzipBomb.path]: gzipBombRoute,

@@ -2,17 +2,14 @@
  * Webhook deliveries end to end (embedded mode): a real node:http receiver on loopback, the service started as
  * `bookmarks start` composes it, plain fetch against the API. Short retry timings come from the environment.
  */
-import { Deliveries, WebhookId } from "@bookmarks/domain"
-import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as DeliveryRows from "../support/DeliveryRows.js"
 import { freePort } from "../support/FreePort.js"
 import * as Harness from "../support/Harness.js"
 import { coreDelivery } from "../support/WebhookCoreScenario.js"
 import { articlePage, Receiver } from "../support/WebhookReceiver.js"
 import { verifyDelivery } from "../support/WebhookSignatures.js"
 import { register, until, view, Watcher } from "../support/WebhookWatch.js"
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 const env = {
   SCREENSHOTS: "false",
@@ -82,7 +79,8 @@ describe("webhook deliveries (embedded)", () => {
     const bookmarkId = await save()
     const got = await receiver.waitFor(path, 3)
     await watcher.sawState((s) => s.lastStatus === 200)
-    await sleep(500)
+    // Delivered: nothing is left to send, so the three requests are all there will be.
+    expect(await DeliveryRows.settled(service, hook.id)).toEqual([["delivered", 3]])
     const seen = await watcher.stop()
 
     expect(receiver.received(path)).toHaveLength(3)
@@ -153,15 +151,15 @@ describe("webhook deliveries (embedded)", () => {
     expect(counts[0]).toBe(0)
     expect(counts.every((n, i) => i === 0 || n > counts[i - 1]!)).toBe(true)
     expect(seen.every((s) => s.lastStatus === 0 && s.lastDeliveredAt === null)).toBe(true)
-    const rows = await service.run(Effect.flatMap(Deliveries, (d) => d.listForWebhook(WebhookId.make(hook.id))))
-    expect(rows.map((r) => [r.state, r.attempts])).toEqual([["failed", 3]])
+    expect(await DeliveryRows.settled(service, hook.id)).toEqual([["failed", 3]])
 
     // Something listens on that port now: an inactive webhook gets nothing, neither the given-up delivery nor new ones.
     const late = await Receiver.start(downPort)
     try {
       const ignored = await save()
       await client.ready(key, ignored)
-      await sleep(1_200)
+      // The save completed without a delivery for the inactive webhook, and the given-up one stays given up.
+      expect(await DeliveryRows.settled(service, hook.id)).toEqual([["failed", 3]])
       expect(late.receivedUnder("/")).toHaveLength(0)
 
       const enabled = await client.admin("POST", `/webhooks/${hook.id}/enable`)
@@ -170,7 +168,7 @@ describe("webhook deliveries (embedded)", () => {
       const fresh = await save()
       const [delivered] = await late.waitFor("/down", 1)
       expect(verifyDelivery(hook.secret, delivered!).data.id).toBe(fresh)
-      await sleep(700)
+      expect(await DeliveryRows.settled(service, hook.id)).toEqual([["failed", 3], ["delivered", 1]])
       expect(late.receivedUnder("/")).toHaveLength(1)
       const reached = await view(client, key, hook.id)
       expect(reached).toMatchObject({ active: true, failureCount: 0, lastStatus: 200 })
@@ -193,7 +191,8 @@ describe("webhook deliveries (embedded)", () => {
     const off = await until(service.client, key, hook.id, (w) => !w.active)
     expect(off).toMatchObject({ active: false, failureCount: 1, lastStatus: 410 })
     expect(off.lastDeliveredAt).not.toBeNull()
-    await sleep(500)
+    // Deactivation leaves nothing pending, so no attempt follows the one that was answered 410.
+    expect((await DeliveryRows.settled(service, hook.id)).map(([, attempts]) => attempts)).toEqual([1])
     expect(receiver.received(path)).toHaveLength(1)
   })
 
@@ -241,7 +240,7 @@ describe("webhook deliveries (embedded)", () => {
     }
     // Only the receiver is watched here: polling the API meanwhile would compete with the attempts for the event loop.
     const got = await receiver.waitFor(path, count)
-    await sleep(600)
+    expect(await DeliveryRows.settled(service, hook.id)).toEqual(ids.map(() => ["delivered", 1]))
     expect(receiver.received(path)).toHaveLength(count)
     expect(got.map((r) => verifyDelivery(hook.secret, r).data.id).sort()).toEqual([...ids].sort())
     expect(receiver.maxInFlight(path)).toBe(4)
@@ -260,9 +259,8 @@ describe("webhook deliveries (embedded)", () => {
     expect(deleted.body).toEqual({ ok: true })
     const listed = await client.api("GET", "/webhooks", key)
     expect(listed.body.webhooks).toEqual([])
-    // Well past the retry's due time, with the worker polling.
-    service.clock.advance(5_000)
-    await sleep(2_000)
+    // The retry was waiting in the outbox; it went with the webhook, so nothing is left that could be sent.
+    expect(await DeliveryRows.rows(service, hook.id)).toEqual([])
     expect(receiver.received(path)).toHaveLength(1)
   })
 
@@ -278,7 +276,7 @@ describe("webhook deliveries (embedded)", () => {
     // The retry is due in 60 s: move the restarted service's clock past it instead of waiting.
     service.clock.advance(61_000)
     const got = await receiver.waitFor(path, 2)
-    await sleep(1_000)
+    expect(await DeliveryRows.settled(service, hook.id)).toEqual([["delivered", 2]])
     expect(receiver.received(path)).toHaveLength(2)
     expect(got[1]!.raw.equals(got[0]!.raw)).toBe(true)
     expect(verifyDelivery(hook.secret, got[1]!).id).toBe(verifyDelivery(hook.secret, got[0]!).id)

@@ -14,6 +14,8 @@ export interface KeyOwner {
 export class Accounts extends Context.Tag("Accounts")<Accounts, {
   readonly create: (account: Account) => Storage<void>
   readonly get: (id: AccountId) => Storage<Option.Option<Account>>
+  /** Up to `limit` accounts, oldest first (ties by id), after the account `after` (none if it does not exist). */
+  readonly list: (page: { readonly after: Option.Option<AccountId>; readonly limit: number }) => Storage<ReadonlyArray<Account>>
   /** Sets the plan and `planChangedAt`; none when the account does not exist. */
   readonly setPlan: (id: AccountId, plan: Plan, at: number) => Storage<Option.Option<Account>>
   /** Stores a key by its hash; the key itself is never stored. */

@@ -28,6 +28,15 @@ export class AllowanceCounter extends Context.Tag("AllowanceCounter")<AllowanceC
     readonly limits: Limits
     readonly planChangedAt: number
   }) => Effect.Effect<ChargeResult, StorageUnavailable>
+  /**
+   * What a charge would see now, counting nothing: `admitted` says whether one more request fits, the counts
+   * are those of the current windows. For answers that are not charged but still carry the allowance headers.
+   */
+  readonly peek: (input: {
+    readonly accountId: AccountId
+    readonly limits: Limits
+    readonly planChangedAt: number
+  }) => Effect.Effect<ChargeResult, StorageUnavailable>
   /** Requests of the current monthly period, in total and by key, of all time, per day, and each key's last use. */
   readonly usage: (input: {
     readonly accountId: AccountId

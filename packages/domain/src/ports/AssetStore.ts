@@ -1,4 +1,4 @@
-/** Port: screenshot bytes by capability id. */
+/** Port: screenshot bytes by capability id. Storage knows ids only; links are built by `Links`. */
 import { Context, type Option } from "effect"
 import type { AssetId } from "../Ids.js"
 import type { Storage } from "./Storage.js"
@@ -9,10 +9,9 @@ export interface Asset {
 }
 
 export class AssetStore extends Context.Tag("AssetStore")<AssetStore, {
+  /** Stores an asset; assets are immutable, so a second `put` of an id keeps the first bytes. */
   readonly put: (id: AssetId, asset: Asset) => Storage<void>
   readonly get: (id: AssetId) => Storage<Option.Option<Asset>>
   /** Removes the asset; nothing when it does not exist. */
   readonly delete: (id: AssetId) => Storage<void>
-  /** The absolute URL the API serves the asset at. */
-  readonly url: (id: AssetId) => string
 }>() {}

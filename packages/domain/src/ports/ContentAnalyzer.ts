@@ -1,13 +1,21 @@
 /** Port: a short summary and keyword tags from a page's readable text. */
 import { Context, type Effect } from "effect"
 
+export interface AnalysisInput {
+  readonly title: string
+  /** Blocks separated by blank lines; sentences never run across them. */
+  readonly text: string
+  /** News: the opening states the story, so the summary leans on it. */
+  readonly news?: boolean
+}
+
 export interface Analysis {
   /** 2–3 sentences of the page, at most 500 characters; empty when the text has none. */
   readonly summary: string
-  /** Up to 5 lowercase keywords that appear in the text. */
+  /** Up to 5 lowercase keywords or key phrases that appear in the text, none an inflection of another. */
   readonly tags: ReadonlyArray<string>
 }
 
 export class ContentAnalyzer extends Context.Tag("ContentAnalyzer")<ContentAnalyzer, {
-  readonly analyze: (input: { readonly title: string; readonly text: string }) => Effect.Effect<Analysis>
+  readonly analyze: (input: AnalysisInput) => Effect.Effect<Analysis>
 }>() {}

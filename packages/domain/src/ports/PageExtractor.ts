@@ -8,11 +8,17 @@ export interface Extracted {
   readonly description: string
   /** Absolute URLs or empty. */
   readonly image: string
+  /** The icon the page declares, or empty: a conventional `/favicon.ico` is checked by enrichment, not guessed here. */
   readonly favicon: string
-  /** Readable text of the page, whitespace collapsed. */
+  /**
+   * Readable text of the page as blocks (paragraphs, headings, list items) separated by a blank line, whitespace
+   * collapsed inside each: a sentence never runs across a block.
+   */
   readonly text: string
   /** The page is a bot challenge ("Just a moment…"): none of it describes the real page. */
   readonly challenge: boolean
+  /** The page is news: its opening states the story, so a summary leans on the lead. */
+  readonly news?: boolean
 }
 
 export class PageExtractor extends Context.Tag("PageExtractor")<PageExtractor, {

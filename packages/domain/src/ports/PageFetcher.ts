@@ -11,16 +11,27 @@ export interface FetchedPage {
   readonly truncated: boolean
 }
 
+/**
+ * Why a fetch failed. `dns` is a resolver that could not answer now (`EAI_AGAIN`, a timeout); `notfound` is a name
+ * that does not exist (NXDOMAIN, `ENOTFOUND`) or has no address: asking again later does not create it.
+ */
 export class FetchFailed extends Schema.TaggedError<FetchFailed>()("FetchFailed", {
-  reason: Schema.Literal("blocked", "timeout", "dns", "connection", "redirects", "invalid", "body"),
+  reason: Schema.Literal("blocked", "timeout", "dns", "notfound", "connection", "redirects", "invalid", "body"),
   detail: Schema.String
 }) {
-  /** Timeouts, DNS and connection failures may pass; a policy block, a bad URL or a corrupt body will not. */
+  /** Timeouts, resolver and connection failures may pass; a policy block, a missing name, a bad URL or a corrupt body will not. */
   get transient(): boolean {
     return this.reason === "timeout" || this.reason === "dns" || this.reason === "connection"
   }
 }
 
+/** Tighter limits for a small side request (a favicon check): fewer body bytes, less time. */
+export interface FetchLimits {
+  readonly maxBytes?: number
+  /** ms for the whole fetch including redirects and DNS. */
+  readonly totalTimeout?: number
+}
+
 export class PageFetcher extends Context.Tag("PageFetcher")<PageFetcher, {
-  readonly fetch: (url: string) => Effect.Effect<FetchedPage, FetchFailed>
+  readonly fetch: (url: string, limits?: FetchLimits) => Effect.Effect<FetchedPage, FetchFailed>
 }>() {}

@@ -1,4 +1,4 @@
-/** Every port of the domain (DESIGN §2), one Context tag per file. */
+/** Every port of the domain, one Context tag per file; adapters implement them, contracts in the testkit define them. */
 export * from "./Accounts.js"
 export * from "./AllowanceCounter.js"
 export * from "./AssetStore.js"

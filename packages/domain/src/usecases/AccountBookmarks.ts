@@ -4,7 +4,8 @@
  */
 import { Clock, Effect, Option } from "effect"
 import * as Bookmark from "../Bookmark.js"
-import { AssetId, type AccountId } from "../Ids.js"
+import type { AccountId } from "../Ids.js"
+import { Links } from "../Links.js"
 import { AssetStore } from "../ports/AssetStore.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 import { Deliveries } from "../ports/Deliveries.js"
@@ -20,7 +21,7 @@ export const editOwnBookmark = Effect.fn("EditOwnBookmark")(function*(accountId:
   const overrides = yield* overridesFrom(payload)
   const bookmarks = yield* Bookmarks
   const edited = yield* bookmarks.edit(record.id, overrides)
-  return Bookmark.present(Option.getOrElse(edited, () => record))
+  return Bookmark.present(Option.getOrElse(edited, () => record), yield* Links)
 })
 
 /**
@@ -56,6 +57,6 @@ export const deleteOwnBookmark = Effect.fn("DeleteOwnBookmark")(function*(accoun
   }))
   // After the commit: a screenshot left behind by a failure here is unreachable, never a broken bookmark.
   const asset = Bookmark.screenshotAsset(record)
-  if (asset !== undefined) yield* assets.delete(AssetId.make(asset))
+  if (asset !== undefined) yield* assets.delete(asset)
   return { ok: true as const }
 })

@@ -3,7 +3,9 @@ import { Effect, Either, Option, Schema } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import { BookmarkType } from "../BookmarkType.js"
 import { InvalidInput, NotFound } from "../Errors.js"
-import { BookmarkId, WebhookId } from "../Ids.js"
+import { BookmarkId, isWellFormed, WebhookId } from "../Ids.js"
+import { Links } from "../Links.js"
+import * as Payload from "../Payload.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 import { Webhooks } from "../ports/Webhooks.js"
 import * as Tags from "../Tags.js"
@@ -13,12 +15,18 @@ import { getAccount } from "./ManageAccounts.js"
 import { saveBookmark } from "./SaveBookmark.js"
 
 export const EditPayload = Schema.Struct({
-  title: Schema.optional(Schema.String),
-  description: Schema.optional(Schema.String),
-  tags: Schema.optional(Schema.Union(Schema.Array(Schema.String), Schema.String)),
-  note: Schema.optional(Schema.String),
-  type: Schema.optional(BookmarkType)
-}).annotations({ identifier: "EditBookmark" })
+  title: Schema.optional(Text.field({ description: "The title readers see from now on", maxLength: Bookmark.maxTitleLength })),
+  description: Schema.optional(
+    Text.field({ description: "The description readers see", maxLength: Bookmark.maxDescriptionLength })
+  ),
+  tags: Schema.optional(Bookmark.TagsInput),
+  note: Schema.optional(Text.field({ description: "The note readers see", maxLength: Bookmark.maxNoteLength })),
+  type: Schema.optional(BookmarkType.annotations({ description: "The kind readers see; it also drives the `type` filter" }))
+}).annotations({
+  identifier: "EditBookmark",
+  description: "The members given replace the derived (or saved) values in every later answer",
+  ...Payload.strict
+})
 export type EditPayload = typeof EditPayload.Type
 
 const bounded = (field: string, value: string | undefined, max: number) =>
@@ -46,16 +54,21 @@ export const overridesFrom = (payload: EditPayload) =>
 
 export const editBookmark = Effect.fn("EditBookmark")(function*(id: string, payload: EditPayload) {
   const overrides = yield* overridesFrom(payload)
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "bookmark", id })
   const bookmarks = yield* Bookmarks
   const edited = yield* bookmarks.edit(BookmarkId.make(id), overrides)
   if (Option.isNone(edited)) return yield* new NotFound({ resource: "bookmark", id })
-  return Bookmark.present(edited.value)
+  return Bookmark.present(edited.value, yield* Links)
 })
 
 export const AppSavePayload = Schema.Struct({
   ...Bookmark.CreatePayload.fields,
-  source: Schema.Literal("app", "extension")
-}).annotations({ identifier: "AppSaveBookmark" })
+  source: Schema.Literal("app", "extension").annotations({ description: "Where the save was made" })
+}).annotations({
+  identifier: "AppSaveBookmark",
+  description: "A save made in the app or the browser extension: the same rules and event as `POST /v1/api/bookmarks`",
+  ...Payload.strict
+})
 export type AppSavePayload = typeof AppSavePayload.Type
 
 /** A save from the app or the extension: the same path and the same event as an API save. */
@@ -67,6 +80,7 @@ export const saveFromApp = Effect.fn("SaveFromApp")(function*(accountId: string,
 
 /** Re-activates a webhook; its failure run starts afresh. */
 export const enableWebhook = Effect.fn("EnableWebhook")(function*(id: string) {
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "webhook", id })
   const webhooks = yield* Webhooks
   const updated = yield* webhooks.setActive(WebhookId.make(id), true)
   if (Option.isNone(updated)) return yield* new NotFound({ resource: "webhook", id })

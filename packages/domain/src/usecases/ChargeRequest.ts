@@ -44,3 +44,17 @@ export const chargeRequestWith = (policy: Context.Tag.Service<Policy>, counter: 
 
 export const chargeRequest = (principal: Principal) =>
   Effect.flatMap(Policy, (policy) => Effect.flatMap(AllowanceCounter, (counter) => chargeRequestWith(policy, counter)(principal)))
+
+/**
+ * The allowance state without charging, for answers that are not charged but carry the headers (MCP protocol
+ * housekeeping); none when the counter could not be reached.
+ */
+export const peekAllowanceWith = (policy: Context.Tag.Service<Policy>, counter: Context.Tag.Service<AllowanceCounter>) =>
+  Effect.fnUntraced(function*(principal: Principal) {
+    const limits = policy.plans[principal.account.plan]
+    const { planChangedAt } = principal.account
+    return yield* counter.peek({ accountId: principal.account.id, limits, planChangedAt }).pipe(
+      Effect.map((seen) => Option.some(Allowance.state(seen, limits, planChangedAt))),
+      Effect.catchTag("StorageUnavailable", servedAnyway)
+    )
+  })

@@ -3,6 +3,7 @@ import { Clock, Effect, Option } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import * as Delivery from "../Delivery.js"
 import type { BookmarkId, JobId } from "../Ids.js"
+import { Links } from "../Links.js"
 import { Bookmarks, type Enrichment } from "../ports/Bookmarks.js"
 import { Deliveries } from "../ports/Deliveries.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
@@ -17,7 +18,7 @@ export const deliveriesFor = Effect.fn("CompleteBookmark.deliveries")(function*(
   const ids = yield* IdGenerator
   const now = yield* Clock.currentTimeMillis
   const hooks = yield* webhooks.subscribed(record.accountId, "bookmark.saved")
-  const data = Bookmark.present(record)
+  const data = Bookmark.present(record, yield* Links)
   return yield* Effect.forEach(hooks, (hook) =>
     Effect.map(ids.make("delivery"), (id): Delivery.Record => ({
       id,

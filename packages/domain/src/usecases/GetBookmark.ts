@@ -5,11 +5,13 @@
 import { Effect, Option } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import { Forbidden, NotFound } from "../Errors.js"
-import { type AccountId, BookmarkId } from "../Ids.js"
+import { type AccountId, BookmarkId, isWellFormed } from "../Ids.js"
+import { Links } from "../Links.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 
 /** The record if it exists and is the account's: unknown → NotFound, another account's → Forbidden. */
 export const ownedRecord = Effect.fnUntraced(function*(accountId: AccountId, id: string) {
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "bookmark", id })
   const bookmarks = yield* Bookmarks
   const found = yield* bookmarks.get(BookmarkId.make(id, { disableValidation: true }))
   if (Option.isNone(found)) return yield* new NotFound({ resource: "bookmark", id })
@@ -18,5 +20,6 @@ export const ownedRecord = Effect.fnUntraced(function*(accountId: AccountId, id:
 })
 
 export const getBookmark = Effect.fnUntraced(function*(accountId: AccountId, id: string) {
-  return Bookmark.present(yield* ownedRecord(accountId, id))
+  const record = yield* ownedRecord(accountId, id)
+  return Bookmark.present(record, yield* Links)
 })

@@ -2,6 +2,7 @@
 import { Effect } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import type { AccountId } from "../Ids.js"
+import { Links } from "../Links.js"
 import * as Pagination from "../Pagination.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 
@@ -10,5 +11,6 @@ export const libraryPage = Effect.fn("LibraryPage")(function*(accountId: Account
   const bookmarks = yield* Bookmarks
   const fetched = yield* bookmarks.list(accountId, { ...query, limit: query.limit + 1 })
   const { nextBefore, rows } = Pagination.page(fetched, query.limit)
-  return { bookmarks: rows.map(Bookmark.present), nextBefore }
+  const links = yield* Links
+  return { bookmarks: rows.map((row) => Bookmark.present(row, links)), nextBefore }
 })

@@ -7,9 +7,11 @@ import { Bookmarks } from "../ports/Bookmarks.js"
 import { IsoTimestamp, toIso } from "../Timestamp.js"
 
 export const Page = Schema.Struct({
-  bookmarks: Schema.Array(Bookmark.ListRow),
-  nextBefore: Schema.NullOr(IsoTimestamp)
-}).annotations({ identifier: "BookmarkPage" })
+  bookmarks: Schema.Array(Bookmark.ListRow).annotations({ description: "This page's bookmarks, newest first" }),
+  nextBefore: Schema.NullOr(IsoTimestamp).annotations({
+    description: "Pass as `before` for the next page; null when there are no more rows"
+  })
+}).annotations({ identifier: "BookmarkPage", description: "A page of the library" })
 export type Page = typeof Page.Type
 
 /** Untraced: on the read path of every `GET /bookmarks`, where a span per call costs more than the work. */

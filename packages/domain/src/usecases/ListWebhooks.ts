@@ -5,9 +5,9 @@ import { Webhooks } from "../ports/Webhooks.js"
 import * as Webhook from "../Webhook.js"
 
 export const WebhookList = Schema.Struct({
-  webhooks: Schema.Array(Webhook.Webhook),
-  events: Schema.Array(Schema.String)
-}).annotations({ identifier: "WebhookList" })
+  webhooks: Schema.Array(Webhook.Webhook).annotations({ description: "The account's webhooks, oldest first" }),
+  events: Schema.Array(Schema.String).annotations({ description: "The event names a webhook can subscribe to" })
+}).annotations({ identifier: "WebhookList", description: "The account's webhooks and the known events" })
 export type WebhookList = typeof WebhookList.Type
 
 export const listWebhooks = Effect.fn("ListWebhooks")(function*(accountId: AccountId) {

@@ -4,7 +4,9 @@ import type { Account } from "../Account.js"
 import * as ApiKey from "../ApiKey.js"
 import * as Base62 from "../Base62.js"
 import { NotFound } from "../Errors.js"
-import { AccountId, ApiKeyId } from "../Ids.js"
+import { AccountId, ApiKeyId, isWellFormed } from "../Ids.js"
+import * as Pagination from "../Pagination.js"
+import * as Text from "../Text.js"
 import type { Plan } from "../Plan.js"
 import { Accounts } from "../ports/Accounts.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
@@ -19,6 +21,7 @@ export const createAccount = Effect.fn("CreateAccount")(function*(plan: Plan) {
 })
 
 export const getAccount = Effect.fn("GetAccount")(function*(id: string) {
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "account", id })
   const accounts = yield* Accounts
   const found = yield* accounts.get(AccountId.make(id))
   if (Option.isNone(found)) return yield* new NotFound({ resource: "account", id })
@@ -27,6 +30,7 @@ export const getAccount = Effect.fn("GetAccount")(function*(id: string) {
 
 /** A plan change opens a fresh monthly allowance. */
 export const setPlan = Effect.fn("SetPlan")(function*(id: string, plan: Plan) {
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "account", id })
   const accounts = yield* Accounts
   const updated = yield* accounts.setPlan(AccountId.make(id), plan, yield* Clock.currentTimeMillis)
   if (Option.isNone(updated)) return yield* new NotFound({ resource: "account", id })
@@ -63,8 +67,22 @@ export const createKey = Effect.fn("CreateApiKey")(function*(accountId: string, 
 
 /** Revocation takes effect on the key's very next request. */
 export const revokeKey = Effect.fn("RevokeApiKey")(function*(id: string) {
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "key", id })
   const accounts = yield* Accounts
   const revoked = yield* accounts.revokeKey(ApiKeyId.make(id), yield* Clock.currentTimeMillis)
   if (Option.isNone(revoked)) return yield* new NotFound({ resource: "key", id })
   return revoked.value
+})
+
+/** One page of accounts, oldest first; `next` is the `after` of the following page, null on the last. */
+export const listAccounts = Effect.fn("ListAccounts")(function*(params: { readonly after?: string | undefined; readonly limit?: string | undefined }) {
+  const limit = yield* Pagination.parseLimit(params.limit)
+  const after = params.after === undefined
+    ? Option.none()
+    : Option.some(AccountId.make(yield* Text.check("after", params.after)))
+  const accounts = yield* Accounts
+  const rows = yield* accounts.list({ after, limit: limit + 1 })
+  const page = rows.slice(0, limit)
+  const last = page[page.length - 1]
+  return { accounts: page, next: rows.length > limit && last !== undefined ? last.id : null }
 })

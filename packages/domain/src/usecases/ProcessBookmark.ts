@@ -15,14 +15,18 @@ import { PageExtractor, type Extracted } from "../ports/PageExtractor.js"
 import { type FetchedPage, PageFetcher, type FetchFailed } from "../ports/PageFetcher.js"
 import { PageRenderer } from "../ports/PageRenderer.js"
 import { Jobs } from "../ports/Jobs.js"
+import { Transactor } from "../ports/Transactor.js"
 import { Policy } from "../Policy.js"
 import { toHex } from "../Sha256.js"
+import { toIso } from "../Timestamp.js"
 import { completeBookmark } from "./CompleteBookmark.js"
 
 /** What enrichment has found so far. */
 interface Progress {
   readonly derived: Bookmark.Derived
   readonly pageText: string
+  /** The page is news: the summary leans on its opening. */
+  readonly news: boolean
   readonly error: string
   /** Worth another attempt (timeouts, DNS, connection, 5xx, 429). */
   readonly transient: boolean
@@ -33,6 +37,7 @@ const fetchReason = (e: FetchFailed): string => {
     case "blocked": return "blocked by address policy"
     case "timeout": return "timeout"
     case "dns": return "DNS lookup failed"
+    case "notfound": return "host name not found"
     case "connection": return "connection failed"
     case "redirects": return "too many redirects"
     case "invalid": return `invalid URL: ${e.detail}`
@@ -50,6 +55,54 @@ const takeExtracted = (derived: Bookmark.Derived, e: Extracted): Bookmark.Derive
   image: e.image || derived.image,
   favicon: e.favicon || derived.favicon
 })
+
+/**
+ * What the rendered document adds. It is the page a reader sees once its scripts ran (a page built by script says
+ * "Loading…" in its static HTML; an app sets its title and description by script), so its metadata and readable
+ * text win and the static HTML fills the gaps; except when the script took most of the text away (a paywall or
+ * an overlay hiding the article): then the static text says more about the page (docs/enrichment.md).
+ */
+const takeRendered = (p: Progress, rendered: Extracted): Progress => ({
+  ...p,
+  derived: {
+    ...p.derived,
+    title: rendered.title || p.derived.title,
+    description: rendered.description || p.derived.description,
+    image: rendered.image || p.derived.image,
+    favicon: rendered.favicon || p.derived.favicon,
+    type: p.derived.type === "article" ? "article" : rendered.type
+  },
+  pageText: rendered.text.length * 2 >= p.pageText.length ? rendered.text : p.pageText,
+  news: p.news || rendered.news === true
+})
+
+/** A favicon check is small: the first bytes tell an image, and it must not eat the attempt's budget. */
+const faviconLimits = { maxBytes: 16 * 1024, totalTimeout: 5_000 } as const
+
+/** `/favicon.ico` of the page's origin, where browsers look when a page declares no icon. */
+const conventionalFavicon = (pageUrl: string): string => {
+  try {
+    const url = new URL("/favicon.ico", pageUrl)
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : ""
+  } catch {
+    return ""
+  }
+}
+
+/**
+ * The conventional icon, kept only when it answers with an image: a guessed link that 404s is no favicon. The check
+ * goes through the same SSRF-safe fetcher as the page (address policy, redirects re-checked, size cap).
+ */
+const verifiedFavicon = (pageUrl: string) =>
+  Effect.gen(function*() {
+    const guess = conventionalFavicon(pageUrl)
+    if (guess === "") return ""
+    const answer = yield* Effect.either((yield* PageFetcher).fetch(guess, faviconLimits))
+    if (answer._tag === "Left" || answer.right.status < 200 || answer.right.status > 299) return ""
+    const { body, contentType, url } = answer.right
+    const seen = yield* (yield* PageExtractor).extract({ url, contentType, body })
+    return seen.type === "image" ? url : ""
+  })
 
 /** Runs the steps, recording progress so a timeout loses nothing already derived. */
 const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
@@ -88,7 +141,12 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
     if (extracted.challenge) {
       yield* update((p) => ({ ...p, derived: { ...p.derived, favicon: extracted.favicon }, error: "blocked by a bot challenge" }))
     } else {
-      yield* update((p) => ({ ...p, derived: takeExtracted(p.derived, extracted), pageText: extracted.text }))
+      yield* update((p) => ({
+        ...p,
+        derived: takeExtracted(p.derived, extracted),
+        pageText: extracted.text,
+        news: extracted.news === true
+      }))
     }
 
     // A page over the fetch cap is not rendered: the browser would download it again with no cap at all (an endless
@@ -106,25 +164,21 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
           assets.put(assetId, { bytes: rendered.right.screenshot, contentType: "image/jpeg" })
         )
         if (stored._tag === "Right") {
-          yield* update((p) => ({ ...p, derived: { ...p.derived, screenshot: assets.url(assetId) } }))
+          yield* update((p) => ({ ...p, derived: { ...p.derived, screenshot: assetId } }))
         }
-        const current = yield* Ref.get(progress)
-        if (current.derived.title === "" || current.pageText === "") {
-          const after = yield* extractor.extract({ url: page.url, contentType: "text/html", body: rendered.right.html })
-          if (!after.challenge) {
-            yield* update((p) => ({
-              ...p,
-              derived: takeExtracted(p.derived, { ...after, type: p.derived.type === "article" ? "article" : after.type }),
-              pageText: p.pageText === "" ? after.text : p.pageText
-            }))
-          }
-        }
+        const after = yield* extractor.extract({ url: page.url, contentType: "text/html", body: rendered.right.html })
+        if (!after.challenge) yield* update((p) => takeRendered(p, after))
       }
     }
 
-    const { derived, pageText } = yield* Ref.get(progress)
+    if ((yield* Ref.get(progress)).derived.favicon === "") {
+      const favicon = yield* verifiedFavicon(page.url)
+      yield* update((p) => ({ ...p, derived: { ...p.derived, favicon } }))
+    }
+
+    const { derived, news, pageText } = yield* Ref.get(progress)
     if (pageText !== "") {
-      const analysis = yield* analyzer.analyze({ title: derived.title, text: pageText })
+      const analysis = yield* analyzer.analyze({ title: derived.title, text: pageText, news })
       yield* update((p) => ({ ...p, derived: { ...p.derived, summary: analysis.summary, tags: [...analysis.tags] } }))
     }
   })
@@ -143,6 +197,7 @@ export const processJob = Effect.fn("ProcessBookmark")(function*(job: Job) {
   const progress = yield* Ref.make<Progress>({
     derived: { ...record.derived },
     pageText: "",
+    news: false,
     error: "",
     transient: false
   })
@@ -155,8 +210,12 @@ export const processJob = Effect.fn("ProcessBookmark")(function*(job: Job) {
   const result = yield* Ref.get(progress)
   const delay = result.transient ? JobRules.retryDelay(job.attempts, timings.retryDelays) : null
   if (delay !== null) {
-    const now = yield* Clock.currentTimeMillis
-    yield* jobs.retryAt(job.id, now + delay)
+    const next = (yield* Clock.currentTimeMillis) + delay
+    // The bookmark says why it is still processing and when it tries again (docs/enrichment.md).
+    yield* (yield* Transactor).atomic(Effect.gen(function*() {
+      yield* jobs.retryAt(job.id, next)
+      yield* bookmarks.pending(record.id, `${result.error}; next attempt at ${toIso(next)}`)
+    }))
     yield* Effect.logInfo("enrichment will be retried").pipe(
       Effect.annotateLogs({ bookmarkId: record.id, reason: result.error, attempt: job.attempts })
     )

@@ -1,5 +1,9 @@
-/** The dependency-direction rules of DESIGN §2 as a pure checker over source text and package manifests. */
+/**
+ * The dependency direction of the architecture (docs/decisions.md, "Dependency direction") as a pure checker over
+ * source text and package manifests: each workspace package may use only the packages its allow-list names.
+ */
 import * as path from "node:path"
+import ts from "typescript"
 
 export interface Violation {
   readonly file: string
@@ -7,55 +11,136 @@ export interface Violation {
   readonly rule: string
 }
 
-const importPatterns = [
-  /\b(?:import|export)\s+(?:type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']/g,
-  // A side-effect import starts its line, so the string "import" in code is not read as one.
-  /^\s*import\s*["']([^"']+)["']/gm,
-  /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
-  /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g
-]
-
-/** Block comments and whole-line comments removed, so prose about imports is not read as an import. */
-const stripComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "")
-
-/** Every module specifier a TypeScript source imports or re-exports, static or dynamic. */
-export const specifiers = (source: string): Array<string> => {
-  const text = stripComments(source)
-  const out = new Set<string>()
-  for (const pattern of importPatterns) {
-    for (const match of text.matchAll(pattern)) if (match[1] !== undefined) out.add(match[1])
-  }
-  return [...out]
+/** The workspace packages each package's production code may use. Test files may also use the testkit. */
+export const allowList: Readonly<Record<string, ReadonlyArray<string>>> = {
+  domain: [],
+  adapters: ["domain"],
+  http: ["domain"],
+  worker: ["domain"],
+  testkit: ["domain"],
+  web: ["domain"],
+  mcp: ["domain"],
+  // A browser extension ships on its own; it may later use http's browser-safe client entry, and only that.
+  extension: [],
+  // The composition root: it picks adapters and mounts the faces (never the testkit outside its tests).
+  cli: ["domain", "adapters", "http", "worker", "web", "mcp"]
 }
+
+/**
+ * What a package's tests may use besides its allow-list and the testkit. The worker's enrichment quality suite runs
+ * real pages through the use case with the real extractor and analyser, so it needs the adapters.
+ */
+export const testAllowList: Readonly<Record<string, ReadonlyArray<string>>> = {
+  worker: ["adapters"]
+}
+
+/**
+ * Production files that may load a module named at run time. The `bookmarks` launcher runs the bundle it has just
+ * built from this workspace (dist/bookmarks.js, whose sources this checker reads): no dependency hides there.
+ */
+export const computedImportAllowed: ReadonlySet<string> = new Set(["packages/cli/bin/bookmarks.mjs"])
+
+/** The one entry of another package a package may use although the package itself is not on its list. */
+export const allowedEntries: Readonly<Record<string, ReadonlyArray<string>>> = {
+  extension: ["@bookmarks/http/client"]
+}
+
+const scope = "@bookmarks/"
+
+/** `@bookmarks/<name>[/entry]` → `<name>`. */
+export const workspacePackage = (specifier: string): string | undefined =>
+  specifier.startsWith(scope) ? specifier.slice(scope.length).split("/")[0] : undefined
 
 /** `packages/<name>/…` → `<name>` (paths are repository-relative with forward slashes). */
 export const packageOf = (file: string): string | undefined => /^packages\/([^/]+)\//.exec(file)?.[1]
 
-const isRelative = (s: string) => s.startsWith("./") || s.startsWith("../")
-const resolvedPackage = (file: string, specifier: string) => packageOf(path.posix.join(path.posix.dirname(file), specifier))
+/** Files under `packages/<name>/test/` are tests; everything else in a package is production code. */
+export const isTestFile = (file: string): boolean => /^packages\/[^/]+\/test\//.test(file)
+
+const isRelative = (s: string) => s === "." || s === ".." || s.startsWith("./") || s.startsWith("../")
 const isPackage = (specifier: string, name: string) => specifier === name || specifier.startsWith(`${name}/`)
 
-/** Violations of one source file under `packages/<pkg>/src`. */
+/** A module reference in a source file; `specifier` is undefined when it is computed (not a string literal). */
+export interface ModuleReference {
+  readonly specifier: string | undefined
+  readonly text: string
+}
+
+const literal = (node: ts.Node | undefined): string | undefined =>
+  node !== undefined && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined
+
+/**
+ * Every module a TypeScript or JavaScript source refers to, as the compiler parses it: static, type-only, side-effect
+ * and re-exports, `import x = require()`, `import("…")` (also in types) and `require("…")`. Comments and strings are
+ * never mistaken for imports.
+ */
+export const references = (source: string, fileName = "file.ts"): Array<ModuleReference> => {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true)
+  const out: Array<ModuleReference> = []
+  const add = (node: ts.Node | undefined) => {
+    if (node !== undefined) out.push({ specifier: literal(node), text: node.getText(file) })
+  }
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier)
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      add(node.moduleReference.expression)
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal)
+    else if (ts.isCallExpression(node)) {
+      const callee = node.expression
+      const isImport = callee.kind === ts.SyntaxKind.ImportKeyword
+      const isRequire = ts.isIdentifier(callee) && callee.text === "require"
+      if (isImport || isRequire) add(node.arguments[0] ?? callee)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return out
+}
+
+/** The literal specifiers of `references` (computed ones left out). */
+export const specifiers = (source: string): Array<string> =>
+  [...new Set(references(source).flatMap((r) => (r.specifier === undefined ? [] : [r.specifier])))]
+
+/** Why `pkg` may not use workspace package `target` through `specifier`, or undefined when it may. */
+const workspaceRule = (pkg: string, target: string, specifier: string, test: boolean): string | undefined => {
+  if (target === pkg) return undefined
+  const allowed = allowList[pkg]
+  if (allowed === undefined) return `packages/${pkg} has no dependency rules yet: add it to the allow-list`
+  if (allowed.includes(target)) return undefined
+  if (test && (testAllowList[pkg] ?? []).includes(target)) return undefined
+  if ((allowedEntries[pkg] ?? []).some((entry) => specifier === entry)) return undefined
+  if (target === "testkit") {
+    return test ? undefined : "the testkit is only for tests; production code never imports it"
+  }
+  const list = allowed.length === 0 ? "no other workspace package" : allowed.map((a) => `@bookmarks/${a}`).join(", ")
+  return `packages/${pkg} may use ${list}${test ? " (and the testkit in tests)" : ""}, not @bookmarks/${target}`
+}
+
+/** Violations of one source file under `packages/<pkg>/` (production code or a test). */
 export const checkSource = (file: string, source: string): Array<Violation> => {
   const pkg = packageOf(file)
+  if (pkg === undefined) return []
+  const test = isTestFile(file)
   const out: Array<Violation> = []
-  for (const specifier of specifiers(source)) {
-    const target = isRelative(specifier) ? resolvedPackage(file, specifier) : undefined
-    const fail = (rule: string) => out.push({ file, specifier, rule })
-    if (isRelative(specifier) && target !== pkg) {
-      fail(`a relative import must stay inside packages/${pkg}; import other packages by name`)
+  for (const reference of references(source, file)) {
+    const specifier = reference.specifier
+    const fail = (rule: string) => out.push({ file, specifier: specifier ?? reference.text, rule })
+    if (specifier === undefined) {
+      if (!test && !computedImportAllowed.has(file)) fail("a module must be named by a string literal, so its dependency can be checked")
+      continue
     }
-    if (pkg === "domain" && !isRelative(specifier) && !isPackage(specifier, "effect")) {
+    if (isRelative(specifier)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+      if (packageOf(target) !== pkg) fail(`a relative import must stay inside packages/${pkg}; import other packages by name`)
+      else if (!test && isTestFile(target)) fail("production code never imports test files")
+      continue
+    }
+    const target = workspacePackage(specifier)
+    if (target !== undefined) {
+      const rule = workspaceRule(pkg, target, specifier, test)
+      if (rule !== undefined) fail(rule)
+    } else if (pkg === "domain" && !test && !isPackage(specifier, "effect")) {
       fail("packages/domain imports nothing but effect")
-    }
-    if ((pkg === "http" || pkg === "worker") && (isPackage(specifier, "@bookmarks/adapters") || target === "adapters")) {
-      fail(`packages/${pkg} depends on ports, never on a concrete adapter`)
-    }
-    if (pkg === "web" && (["adapters", "http", "worker", "cli"].some((face) => isPackage(specifier, `@bookmarks/${face}`)))) {
-      fail("packages/web depends on the domain (use cases and ports), never on adapters or another face")
-    }
-    if (pkg !== "testkit" && isPackage(specifier, "@bookmarks/testkit")) {
-      fail("the testkit is only for tests; production code never imports it")
     }
   }
   return out
@@ -69,25 +154,44 @@ export interface Manifest {
   readonly devDependencies?: Readonly<Record<string, string>>
 }
 
-/** Violations of one `packages/<pkg>/package.json`. */
+/** Violations of one `packages/<pkg>/package.json`: runtime dependencies follow the production rules, dev ones the test rules. */
 export const checkManifest = (file: string, manifest: Manifest): Array<Violation> => {
   const pkg = packageOf(file)
-  const runtime = {
-    ...manifest.dependencies,
-    ...manifest.peerDependencies,
-    ...manifest.optionalDependencies
-  }
+  if (pkg === undefined) return []
   const out: Array<Violation> = []
-  for (const name of Object.keys(runtime)) {
+  const runtime = { ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies }
+  const check = (name: string, test: boolean) => {
     const fail = (rule: string) => out.push({ file, specifier: name, rule })
-    if (name === "@bookmarks/testkit" && pkg !== "testkit") fail("the testkit may only be a devDependency")
-    if (pkg === "domain" && name !== "effect") fail("packages/domain depends on effect only")
-    if ((pkg === "http" || pkg === "worker") && name === "@bookmarks/adapters") {
-      fail(`packages/${pkg} depends on ports, never on a concrete adapter`)
-    }
-    if (pkg === "web" && ["adapters", "http", "worker", "cli"].some((face) => name === `@bookmarks/${face}`)) {
-      fail("packages/web depends on the domain, never on adapters or another face")
+    const target = workspacePackage(name)
+    // A manifest names packages, not entries: a package one of whose entries is allowed may be listed.
+    const entryAllowed = (allowedEntries[pkg] ?? []).some((entry) => workspacePackage(entry) === target)
+    if (target === "testkit" && !test && pkg !== "testkit") fail("the testkit may only be a devDependency")
+    else if (target !== undefined && !entryAllowed) {
+      const rule = workspaceRule(pkg, target, name, test)
+      if (rule !== undefined) fail(rule)
+    } else if (target === undefined && pkg === "domain" && !test && name !== "effect") {
+      fail("packages/domain depends on effect only")
     }
   }
+  for (const name of Object.keys(runtime)) check(name, false)
+  for (const name of Object.keys(manifest.devDependencies ?? {})) check(name, true)
   return out
+}
+
+/** Workspace packages a package's sources use but its manifest does not declare (tests may use dev dependencies). */
+export const undeclared = (
+  pkg: string,
+  used: ReadonlyArray<{ readonly specifier: string; readonly test: boolean }>,
+  manifest: Manifest
+): Array<string> => {
+  const runtime = new Set(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies }))
+  const dev = new Set(Object.keys(manifest.devDependencies ?? {}))
+  const missing = new Set<string>()
+  for (const { specifier, test } of used) {
+    const target = workspacePackage(specifier)
+    if (target === undefined || target === pkg) continue
+    const name = `${scope}${target}`
+    if (!runtime.has(name) && !(test && dev.has(name))) missing.add(name)
+  }
+  return [...missing].sort()
 }

@@ -9,6 +9,7 @@ import {
   editBookmark,
   enableWebhook,
   getAccount,
+  listAccounts,
   revokeKey,
   saveFromApp,
   setPlan,
@@ -37,6 +38,8 @@ export const layer = HttpApiBuilder.group(Api, "admin", (handlers) =>
   handlers
     .handle("createAccount", ({ payload }) =>
       Effect.map(createAccount(payload.plan), (account) => ({ id: account.id, plan: account.plan })))
+    .handle("listAccounts", ({ urlParams }) =>
+      Effect.map(listAccounts(urlParams), ({ accounts, next }) => ({ accounts: accounts.map(presentAccount), next })))
     .handle("getAccount", ({ path }) =>
       Effect.map(getAccount(path.id), ({ account, keys }) => ({ ...presentAccount(account), keys: keys.map(presentKey) })))
     .handle("setPlan", ({ path, payload }) => Effect.map(setPlan(path.id, payload.plan), presentAccount))

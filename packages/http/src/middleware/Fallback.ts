@@ -12,13 +12,16 @@ import { allowedMethods } from "../Routes.js"
 
 const pathOf = (url: string) => url.split("?")[0] ?? url
 
+/** The path as a problem quotes it: a hostile request's path can be kilobytes long. */
+const quoted = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path)
+
 const routeNotFound = (request: HttpServerRequest.HttpServerRequest) => {
   const path = pathOf(request.url)
   const allowed = allowedMethods(path)
   return allowed.length === 0 || allowed.includes(request.method)
-    ? Problem.response(Problem.make(404, "not_found", "Not found", `No route matches ${path}`))
+    ? Problem.response(Problem.make(404, "not_found", "Not found", `No route matches ${quoted(path)}`))
     : Problem.response(
-      Problem.make(405, "method_not_allowed", "Method not allowed", `${request.method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`),
+      Problem.make(405, "method_not_allowed", "Method not allowed", `${request.method} is not allowed on ${quoted(path)}; allowed: ${allowed.join(", ")}`),
       { allow: allowed.join(", ") }
     )
 }

@@ -6,11 +6,15 @@ import { FakeWebhookSender, Fixtures, TestApp } from "@bookmarks/testkit"
 import { expect } from "@effect/vitest"
 import { Cause, Context, Effect, HashMap, Layer, Logger, LogLevel, Redacted, Schema } from "effect"
 import { createServer } from "node:http"
+import * as AssetLinks from "../../src/AssetLinks.js"
 import { Health } from "../../src/Health.js"
 import * as Mounts from "../../src/Mounts.js"
 import * as Server from "../../src/Server.js"
 
 export const adminToken = "adm_test-token-0123456789"
+
+/** The PUBLIC_URL the links in answers are built from. */
+export const publicUrl = "http://127.0.0.1:3000"
 
 /** A bookmark id whose read dies with a message that must never reach a client. */
 export const boomId = BookmarkId.make("bmk_boom")
@@ -68,7 +72,7 @@ export const layer = Server.layer({ adminToken: Redacted.make(adminToken) }).pip
   Layer.provide(sabotagedBookmarks),
   Layer.provideMerge(steered),
   Layer.provideMerge(steering),
-  Layer.provideMerge(TestApp.layer())
+  Layer.provideMerge(TestApp.layer({}, undefined, AssetLinks.layer(publicUrl)))
 )
 
 export const baseUrl = Effect.map(HttpServer.HttpServer, (server) =>

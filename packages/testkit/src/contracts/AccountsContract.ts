@@ -1,5 +1,5 @@
 /** Contract of the Accounts port. */
-import { Accounts, ApiKey, ApiKeyId } from "@bookmarks/domain"
+import { AccountId, Accounts, ApiKey, ApiKeyId } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"
@@ -37,6 +37,24 @@ export const accountsContract = <E>(name: string, layer: Layer.Layer<Accounts, E
         expect(updated).toEqual(Option.some({ ...account, plan: "ultra", planChangedAt: 5_000 }))
         expect(yield* accounts.get(account.id)).toEqual(updated)
         expect(Option.isNone(yield* accounts.setPlan(uid("acc_") as typeof account.id, "plus", 1))).toBe(true)
+      })))
+
+    it.effect("lists accounts oldest first (ties by id), a page at a time after a given account", () =>
+      run(Effect.gen(function*() {
+        const accounts = yield* Accounts
+        // Far beyond any other test's times, so a shared database's other accounts sort before these.
+        const base = 9_000_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000)
+        const marker = yield* newAccount("free", base)
+        const first = yield* newAccount("plus", base + 1)
+        const x = yield* newAccount("free", base + 2)
+        const y = yield* newAccount("ultra", base + 2)
+        const [second, third] = x.id < y.id ? [x, y] : [y, x]
+        const page = (after: typeof marker, limit: number) => accounts.list({ after: Option.some(after.id), limit })
+        expect(yield* page(marker, 2)).toEqual([first, second])
+        expect(yield* page(second, 2)).toEqual([third])
+        expect(yield* page(third, 5)).toEqual([])
+        expect(yield* accounts.list({ after: Option.some(AccountId.make(uid("acc_"))), limit: 5 })).toEqual([])
+        expect(yield* accounts.list({ after: Option.none(), limit: 1 })).toHaveLength(1)
       })))
 
     it.effect("finds a key and its account by hash, lists keys in creation order", () =>

@@ -68,6 +68,22 @@ export const allowanceCounterContract = <E>(name: string, layer: Layer.Layer<All
         for (const day of usage.byDay.keys()) expect(day % 86_400_000).toBe(0)
       })))
 
+    it.effect("peeking counts nothing and sees what the next charge would", () =>
+      run(Effect.gen(function*() {
+        const counter = yield* AllowanceCounter
+        const { accountId, keyId } = ids()
+        const limits = { perMinute: 3, perMonth: 1_000 }
+        const peek = counter.peek({ accountId, limits, planChangedAt: 0 })
+        expect(yield* peek).toMatchObject({ admitted: true, minuteUsed: 0, monthUsed: 0 })
+        for (let i = 0; i < 2; i++) yield* counter.charge({ accountId, keyId, limits, planChangedAt: 0 })
+        expect(yield* peek).toMatchObject({ admitted: true, minuteUsed: 2, monthUsed: 2 })
+        expect(yield* peek).toMatchObject({ admitted: true, minuteUsed: 2, monthUsed: 2 })
+        yield* counter.charge({ accountId, keyId, limits, planChangedAt: 0 })
+        expect(yield* peek).toMatchObject({ admitted: false, minuteUsed: 3, monthUsed: 3 })
+        const usage = yield* counter.usage({ accountId, planChangedAt: 0 })
+        expect([usage.month, usage.total]).toEqual([3, 3])
+      })))
+
     if (!options.effectClock) return
 
     it.effect("per-day counts and last use follow the clock; days of earlier months are not reported", () =>

@@ -1,4 +1,4 @@
-/** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters, search, completion, edits. */
+/** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters (tag, type, exact URL), search, completion, edits. */
 import { type Accounts, Bookmark, BookmarkId, Bookmarks, Pagination } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
@@ -80,6 +80,28 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(yield* ids({ type: "website", tag: "web" })).toEqual([a.id])
       })))
 
+    it.effect("filters by exact URL as a save normalises it: one page's bookmarks only, newest first, per account", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const other = yield* newAccount()
+        const first = yield* insertBookmark(account.id, 10, { url: "https://example.com/" })
+        yield* insertBookmark(account.id, 20, { url: "https://example.com/other" })
+        yield* insertBookmark(account.id, 25, { url: "https://example.com/?q=1" })
+        const again = yield* insertBookmark(account.id, 30, { url: "https://example.com/", callerTags: ["again"] })
+        yield* insertBookmark(other.id, 40, { url: "https://example.com/" })
+        const ids = (params: Pagination.ListParams) =>
+          Effect.map(bookmarks.list(account.id, query(params)), (rows) => rows.map((r) => r.id))
+        for (const spelling of ["https://example.com/", "https://EXAMPLE.com", "  https://example.com:443/ "]) {
+          expect(yield* ids({ url: spelling }), spelling).toEqual([again.id, first.id])
+        }
+        expect(yield* ids({ url: "https://example.com/", tag: "again" })).toEqual([again.id])
+        expect(yield* ids({ url: "https://example.com/", before: new Date(30).toISOString() })).toEqual([first.id])
+        expect(yield* ids({ url: "https://example.com/", limit: "1" })).toEqual([again.id])
+        expect(yield* ids({ url: "https://example.com/missing" })).toEqual([])
+        expect(yield* ids({ url: "http://example.com/" })).toEqual([])
+      })))
+
     it.effect("searches title, description, summary, tags, note, URL host and page text", () =>
       run(Effect.gen(function*() {
         const bookmarks = yield* Bookmarks
@@ -136,6 +158,21 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(found.map((r) => r.id)).toEqual([record.id])
       })))
 
+    it.effect("records a pending reason while processing; completion replaces it; a finished bookmark keeps its own", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const record = yield* insertBookmark(account.id, 1)
+        const reason = "HTTP 503; next attempt at 2026-02-01T09:00:30.000Z"
+        expect(yield* bookmarks.pending(record.id, reason)).toBe(true)
+        expect(yield* bookmarks.get(record.id)).toEqual(Option.some({ ...record, processingError: reason }))
+        const done = yield* bookmarks.complete(record.id, { derived: record.derived, processingError: "", pageText: "" })
+        expect(Option.map(done, (r) => [r.status, r.processingError])).toEqual(Option.some(["ready", ""]))
+        expect(yield* bookmarks.pending(record.id, "late")).toBe(false)
+        expect(Option.map(yield* bookmarks.get(record.id), (r) => r.processingError)).toEqual(Option.some(""))
+        expect(yield* bookmarks.pending(BookmarkId.make(uid("bmk_")), reason)).toBe(false)
+      })))
+
     it.effect("merges app edits into overrides; they win in filters and search", () =>
       run(Effect.gen(function*() {
         const bookmarks = yield* Bookmarks
@@ -152,7 +189,28 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(yield* ids({ q: "harpsichord" })).toEqual([record.id])
         expect(Option.isNone(yield* bookmarks.edit(BookmarkId.make(uid("bmk_")), { title: "x" }))).toBe(true)
       })))
-  
+
+    it.effect("counts effective tags ignoring case, in the newest spelling, most used first", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const other = yield* newAccount()
+        yield* insertBookmark(account.id, 10, { callerTags: ["rust", "Web"] })
+        yield* insertBookmark(account.id, 20, { callerTags: ["Rust"], derived: { ...Bookmark.emptyDerived, tags: ["ünïcode", "web"] } })
+        const edited = yield* insertBookmark(account.id, 30, { callerTags: ["RUST", "gone"] })
+        yield* bookmarks.edit(edited.id, { tags: ["Ünïcode", "zebra"] })
+        yield* insertBookmark(account.id, 40, { callerTags: ["apple"] })
+        yield* insertBookmark(other.id, 50, { callerTags: ["rust", "other"] })
+        expect(yield* bookmarks.tags(account.id)).toEqual([
+          { tag: "Rust", count: 2 },
+          { tag: "web", count: 2 },
+          { tag: "Ünïcode", count: 2 },
+          { tag: "apple", count: 1 },
+          { tag: "zebra", count: 1 }
+        ])
+        expect(yield* bookmarks.tags((yield* newAccount()).id)).toEqual([])
+      })))
+
     it.effect("an edited type wins in reads and in the type filter", () =>
       run(Effect.gen(function*() {
         const bookmarks = yield* Bookmarks
@@ -161,7 +219,7 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         const edited = yield* bookmarks.edit(record.id, { type: "article" })
         expect(Option.map(edited, (r) => Bookmark.effective(r).type)).toEqual(Option.some("article"))
         const got = yield* bookmarks.get(record.id)
-        expect(Option.map(got, (r) => Bookmark.present(r).type)).toEqual(Option.some("article"))
+        expect(Option.map(got, (r) => Bookmark.effective(r).type)).toEqual(Option.some("article"))
         const ids = (type: string) => Effect.map(bookmarks.list(account.id, query({ type })), (rows) => rows.map((r) => r.id))
         expect(yield* ids("article")).toEqual([record.id])
         expect(yield* ids("website")).toEqual([])

@@ -1,4 +1,25 @@
-/** The storage ports a SQL (or memory) adapter set provides together. */
-import type { Accounts, AssetStore, Bookmarks, Deliveries, Jobs, Transactor, Webhooks } from "@bookmarks/domain"
+/** The storage ports one transaction spans; a SQL adapter set (or the memory twins) provides them together. */
+import type {
+  Accounts,
+  Bookmarks,
+  Deliveries,
+  DeliveryLog,
+  Jobs,
+  Sessions,
+  SignInAttempts,
+  Transactor,
+  Users,
+  Webhooks
+} from "@bookmarks/domain"
 
-export type StoragePorts = Accounts | Bookmarks | Jobs | Webhooks | Deliveries | AssetStore | Transactor
+export type StoragePorts =
+  | Accounts
+  | Bookmarks
+  | Jobs
+  | Webhooks
+  | Deliveries
+  | Users
+  | Sessions
+  | SignInAttempts
+  | DeliveryLog
+  | Transactor

@@ -15,7 +15,8 @@ export const extract = (input: { url: string; contentType: string; body: Uint8Ar
     title,
     description: pick(text, /<meta name="description" content="([^"]*)"/i),
     image: "",
-    favicon: new URL("/favicon.ico", input.url).href,
+    // Declared icons only, as the real extractor: the conventional /favicon.ico is for enrichment to check.
+    favicon: ((href) => (href === "" ? "" : new URL(href, input.url).href))(pick(text, /<link rel="icon" href="([^"]*)"/i)),
     text: text.replace(/<title>[^<]*<\/title>/gi, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim(),
     challenge: /just a moment/i.test(title)
   }

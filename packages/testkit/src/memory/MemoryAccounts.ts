@@ -1,37 +1,45 @@
-/** In-memory accounts and keys. */
+/** In-memory accounts and keys; writes inside a MemoryTransactor block are taken back if it fails. */
 import { Accounts, type Account, type ApiKey } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
+import * as MemoryJournal from "./MemoryJournal.js"
 
 export const make = () => {
   const accounts = new Map<string, Account.Account>()
   const keys = new Map<string, { info: ApiKey.Info; hash: string }>()
   const byHash = new Map<string, string>()
   return Accounts.of({
-    create: (account) => Effect.sync(() => void accounts.set(account.id, account)),
+    create: (account) => MemoryJournal.write((record) => MemoryJournal.set(record, accounts, account.id, account)),
     get: (id) => Effect.sync(() => Option.fromNullable(accounts.get(id))),
-    setPlan: (id, plan, at) =>
+    list: ({ after, limit }) =>
       Effect.sync(() => {
+        const ordered = [...accounts.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        if (Option.isNone(after)) return ordered.slice(0, limit)
+        const start = ordered.findIndex((a) => a.id === after.value)
+        return start < 0 ? [] : ordered.slice(start + 1, start + 1 + limit)
+      }),
+    setPlan: (id, plan, at) =>
+      MemoryJournal.write((record) => {
         const found = accounts.get(id)
         if (found === undefined) return Option.none()
         const updated = { ...found, plan, planChangedAt: at }
-        accounts.set(id, updated)
+        MemoryJournal.set(record, accounts, id, updated)
         return Option.some(updated)
       }),
     addKey: (info, hash) =>
-      Effect.sync(() => {
-        keys.set(info.id, { info, hash })
-        byHash.set(hash, info.id)
+      MemoryJournal.write((record) => {
+        MemoryJournal.set(record, keys, info.id, { info, hash })
+        MemoryJournal.set(record, byHash, hash, info.id)
       }),
     listKeys: (id) =>
       Effect.sync(() =>
         [...keys.values()].map((k) => k.info).filter((k) => k.accountId === id).sort((a, b) => a.createdAt - b.createdAt)
       ),
     revokeKey: (id, at) =>
-      Effect.sync(() => {
+      MemoryJournal.write((record) => {
         const found = keys.get(id)
         if (found === undefined) return Option.none()
         const info = { ...found.info, revokedAt: found.info.revokedAt ?? at }
-        keys.set(id, { ...found, info })
+        MemoryJournal.set(record, keys, id, { ...found, info })
         return Option.some(info)
       }),
     findByKeyHash: (hash) =>

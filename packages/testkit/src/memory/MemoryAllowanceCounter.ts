@@ -11,10 +11,11 @@ export const make = () => {
     const period = Allowance.monthPeriod(now, planChangedAt).start
     return { period: `${accountId}:p:${period}`, keyPrefix: `${accountId}:p:${period}:k:` }
   }
+  const minuteKeyOf = (accountId: string, now: number) => `${accountId}:m:${Allowance.minuteWindow(now).start}`
   return AllowanceCounter.of({
     charge: ({ accountId, keyId, limits, planChangedAt }) =>
       Effect.map(Clock.currentTimeMillis, (now) => {
-        const minuteKey = `${accountId}:m:${Allowance.minuteWindow(now).start}`
+        const minuteKey = minuteKeyOf(accountId, now)
         const { keyPrefix, period } = periodKeys(accountId, now, planChangedAt)
         const admitted = Allowance.admits({ minute: get(minuteKey), month: get(period) }, limits)
         if (admitted) {
@@ -28,6 +29,12 @@ export const make = () => {
           lastUsed.set(accountId, keys)
         }
         return { admitted, now, minuteUsed: get(minuteKey), monthUsed: get(period) }
+      }),
+    peek: ({ accountId, limits, planChangedAt }) =>
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const minuteUsed = get(minuteKeyOf(accountId, now))
+        const monthUsed = get(periodKeys(accountId, now, planChangedAt).period)
+        return { admitted: Allowance.admits({ minute: minuteUsed, month: monthUsed }, limits), now, minuteUsed, monthUsed }
       }),
     usage: ({ accountId, planChangedAt }) =>
       Effect.map(Clock.currentTimeMillis, (now) => {

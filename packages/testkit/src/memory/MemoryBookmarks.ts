@@ -1,6 +1,10 @@
-/** In-memory library: monotonic `createdAt` per account, effective-tag filter and a simple text search. */
+/**
+ * In-memory library: monotonic `createdAt` per account, effective-tag filter and a simple text search. Writes inside
+ * a MemoryTransactor block are taken back if it fails.
+ */
 import { Bookmark, Bookmarks, CreatedAt, Tags } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
+import * as MemoryJournal from "./MemoryJournal.js"
 import { documentTokens, matches } from "./TextMatch.js"
 
 export const make = () => {
@@ -12,14 +16,22 @@ export const make = () => {
     return documentTokens([eff.title, eff.description, r.derived.summary, eff.tags.join(" "), eff.note, r.pageText], r.url)
   }
 
+  const change = (id: string, f: (found: Bookmark.Record) => Option.Option<Bookmark.Record>) =>
+    MemoryJournal.write((record) => {
+      const found = rows.get(id)
+      const updated = found === undefined ? Option.none() : f(found)
+      if (Option.isSome(updated)) MemoryJournal.set(record, rows, id, updated.value)
+      return updated
+    })
+
   return Bookmarks.of({
     insert: ({ now, ...input }) =>
-      Effect.sync(() => {
+      MemoryJournal.write((record) => {
         const createdAt = CreatedAt.next(now, lastCreated.get(input.accountId))
-        lastCreated.set(input.accountId, createdAt)
-        const record: Bookmark.Record = { ...input, createdAt }
-        rows.set(record.id, record)
-        return record
+        MemoryJournal.set(record, lastCreated, input.accountId, createdAt)
+        const inserted: Bookmark.Record = { ...input, createdAt }
+        MemoryJournal.set(record, rows, inserted.id, inserted)
+        return inserted
       }),
     get: (id) => Effect.sync(() => Option.fromNullable(rows.get(id))),
     list: (accountId, query) =>
@@ -29,41 +41,43 @@ export const make = () => {
           .filter((r) => Option.match(query.before, { onNone: () => true, onSome: (b) => r.createdAt < b }))
           .filter((r) => Option.match(query.tag, { onNone: () => true, onSome: (t) => Tags.has(Bookmark.effective(r).tags, t) }))
           .filter((r) => Option.match(query.type, { onNone: () => true, onSome: (t) => Bookmark.effective(r).type === t }))
+          .filter((r) => Option.match(query.url ?? Option.none(), { onNone: () => true, onSome: (u) => r.url === u }))
           .filter((r) => Option.match(query.q, { onNone: () => true, onSome: (q) => matches(searchable(r), q) }))
           .sort((a, b) => b.createdAt - a.createdAt)
           .slice(0, query.limit)
       ),
-    complete: (id, enrichment) =>
+    tags: (accountId) =>
       Effect.sync(() => {
-        const found = rows.get(id)
-        if (found === undefined || found.status !== "processing") return Option.none()
-        const updated: Bookmark.Record = {
+        const counts = new Map<string, Tags.TagCount>()
+        const newestFirst = [...rows.values()].filter((r) => r.accountId === accountId).sort((a, b) => b.createdAt - a.createdAt)
+        for (const record of newestFirst) {
+          for (const tag of Bookmark.effective(record).tags) {
+            const key = Tags.tagKey(tag)
+            counts.set(key, { tag: counts.get(key)?.tag ?? tag, count: (counts.get(key)?.count ?? 0) + 1 })
+          }
+        }
+        return [...counts.values()].sort(Tags.byUse)
+      }),
+    complete: (id, enrichment) =>
+      change(id, (found) =>
+        found.status !== "processing" ? Option.none() : Option.some({
           ...found,
           status: "ready",
           derived: enrichment.derived,
           processingError: enrichment.processingError,
           pageText: enrichment.pageText
-        }
-        rows.set(id, updated)
-        return Option.some(updated)
-      }),
+        })),
+    pending: (id, processingError) =>
+      Effect.map(
+        change(id, (found) => found.status !== "processing" ? Option.none() : Option.some({ ...found, processingError })),
+        Option.isSome
+      ),
     restart: (id) =>
-      Effect.sync(() => {
-        const found = rows.get(id)
-        if (found === undefined || found.status === "processing") return Option.none()
-        const updated: Bookmark.Record = { ...found, status: "processing", processingError: "" }
-        rows.set(id, updated)
-        return Option.some(updated)
-      }),
-    delete: (id) => Effect.sync(() => rows.delete(id)),
+      change(id, (found) =>
+        found.status === "processing" ? Option.none() : Option.some({ ...found, status: "processing", processingError: "" })),
+    delete: (id) => MemoryJournal.write((record) => MemoryJournal.remove(record, rows, id)),
     edit: (id, overrides) =>
-      Effect.sync(() => {
-        const found = rows.get(id)
-        if (found === undefined) return Option.none()
-        const updated: Bookmark.Record = { ...found, overrides: { ...found.overrides, ...overrides } }
-        rows.set(id, updated)
-        return Option.some(updated)
-      })
+      change(id, (found) => Option.some({ ...found, overrides: { ...found.overrides, ...overrides } }))
   })
 }
 

@@ -1,6 +1,7 @@
-/** In-memory delivery log. */
+/** In-memory delivery log; writes inside a failed MemoryTransactor block are taken back (a queue attempt is logged in its outcome's transaction). */
 import { type DeliveryAttempt, DeliveryLog } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
+import * as MemoryJournal from "./MemoryJournal.js"
 
 /** Newest first: by time, then by id. */
 const newestFirst = (a: DeliveryAttempt.Record, b: DeliveryAttempt.Record) =>
@@ -12,7 +13,7 @@ const after = (cursor: DeliveryAttempt.Cursor) => (a: DeliveryAttempt.Record) =>
 export const make = () => {
   const attempts = new Map<string, DeliveryAttempt.Record>()
   return DeliveryLog.of({
-    record: (attempt) => Effect.sync(() => void attempts.set(attempt.id, attempt)),
+    record: (attempt) => MemoryJournal.write((record) => MemoryJournal.set(record, attempts, attempt.id, attempt)),
     listForWebhook: (webhookId, { before, limit }) =>
       Effect.sync(() =>
         [...attempts.values()]
@@ -22,13 +23,10 @@ export const make = () => {
           .slice(0, limit)
       ),
     pruneBefore: (at) =>
-      Effect.sync(() => {
+      MemoryJournal.write((record) => {
         let count = 0
-        for (const [id, attempt] of attempts) {
-          if (attempt.at < at) {
-            attempts.delete(id)
-            count++
-          }
+        for (const [id, attempt] of [...attempts]) {
+          if (attempt.at < at && MemoryJournal.remove(record, attempts, id)) count++
         }
         return count
       })

@@ -1,6 +1,10 @@
-/** In-memory sessions; reads the user and account through their ports, as the SQL twin joins them. */
+/**
+ * In-memory sessions; reads the user and account through their ports, as the SQL twin joins them. Writes inside a
+ * MemoryTransactor block are taken back if it fails.
+ */
 import { Accounts, type Session, Sessions, Users } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
+import * as MemoryJournal from "./MemoryJournal.js"
 
 export const layer = Layer.effect(
   Sessions,
@@ -8,8 +12,16 @@ export const layer = Layer.effect(
     const users = yield* Users
     const accounts = yield* Accounts
     const sessions = new Map<string, Session.Record>()
+    const removeWhere = (doomed: (session: Session.Record) => boolean) =>
+      MemoryJournal.write((record) => {
+        let count = 0
+        for (const [hash, session] of [...sessions]) {
+          if (doomed(session) && MemoryJournal.remove(record, sessions, hash)) count++
+        }
+        return count
+      })
     return Sessions.of({
-      create: (session) => Effect.sync(() => void sessions.set(session.hash, session)),
+      create: (session) => MemoryJournal.write((record) => MemoryJournal.set(record, sessions, session.hash, session)),
       find: (hash) =>
         Effect.gen(function*() {
           const session = sessions.get(hash)
@@ -21,33 +33,14 @@ export const layer = Layer.effect(
           return Option.some({ session, user: user.value.user, account: account.value })
         }),
       extend: (hash, expiresAt) =>
-        Effect.sync(() => {
+        MemoryJournal.write((record) => {
           const found = sessions.get(hash)
-          if (found !== undefined) sessions.set(hash, { ...found, expiresAt })
+          if (found !== undefined) MemoryJournal.set(record, sessions, hash, { ...found, expiresAt })
         }),
-      delete: (hash) => Effect.sync(() => void sessions.delete(hash)),
+      delete: (hash) => MemoryJournal.write((record) => void MemoryJournal.remove(record, sessions, hash)),
       deleteForUser: (userId, keep) =>
-        Effect.sync(() => {
-          let count = 0
-          for (const [hash, session] of sessions) {
-            if (session.userId === userId && !Option.contains(keep, hash)) {
-              sessions.delete(hash)
-              count++
-            }
-          }
-          return count
-        }),
-      pruneExpired: (at) =>
-        Effect.sync(() => {
-          let count = 0
-          for (const [hash, session] of sessions) {
-            if (session.expiresAt < at) {
-              sessions.delete(hash)
-              count++
-            }
-          }
-          return count
-        })
+        removeWhere((session) => session.userId === userId && !Option.contains(keep, session.hash)),
+      pruneExpired: (at) => removeWhere((session) => session.expiresAt < at)
     })
   })
 )

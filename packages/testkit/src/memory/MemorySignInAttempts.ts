@@ -1,6 +1,7 @@
-/** In-memory sign-in failure counters, one fixed window per key. */
+/** In-memory sign-in failure counters, one fixed window per key; writes inside a failed MemoryTransactor block are taken back. */
 import { SignInAttempts, type Throttle } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
+import * as MemoryJournal from "./MemoryJournal.js"
 
 export const make = () => {
   const counts = new Map<string, Throttle.Count>()
@@ -11,13 +12,13 @@ export const make = () => {
   return SignInAttempts.of({
     failures: (key, now, window) => Effect.sync(() => Option.fromNullable(open(key, now, window))),
     recordFailure: (key, now, window) =>
-      Effect.sync(() => {
+      MemoryJournal.write((record) => {
         const found = open(key, now, window)
         const next = found === undefined ? { count: 1, since: now } : { count: found.count + 1, since: found.since }
-        counts.set(key, next)
+        MemoryJournal.set(record, counts, key, next)
         return next
       }),
-    clear: (key) => Effect.sync(() => void counts.delete(key))
+    clear: (key) => MemoryJournal.write((record) => void MemoryJournal.remove(record, counts, key))
   })
 }
 

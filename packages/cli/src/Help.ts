@@ -1,0 +1,43 @@
+/** The environment variables `bookmarks --help` lists, with an example each (the full table is in the README). */
+import { HelpDoc } from "@effect/cli"
+import * as Span from "@effect/cli/HelpDoc/Span"
+
+interface Variable {
+  readonly name: string
+  readonly meaning: string
+  readonly example: string
+}
+
+const clients: ReadonlyArray<Variable> = [
+  { name: "BOOKMARKS_URL", meaning: "Server the client commands talk to (or --url); default http://HOST:PORT.", example: "BOOKMARKS_URL=https://bookmarks.example.com bookmarks accounts list" },
+  { name: "ADMIN_TOKEN", meaning: "Admin token for accounts, keys, users and webhooks; default: the file DATA_DIR/admin-token the server wrote.", example: "ADMIN_TOKEN=adm_... bookmarks accounts create --plan plus" },
+  { name: "BOOKMARKS_API_KEY", meaning: "Your API key for save, list and search.", example: "BOOKMARKS_API_KEY=bk_... bookmarks save https://example.com/ --tags reading" },
+  { name: "DATA_DIR", meaning: "Data directory (default ./data): the embedded database, screenshots, admin-token.", example: "DATA_DIR=/var/lib/bookmarks bookmarks keys list --account acc_..." }
+]
+
+const servers: ReadonlyArray<Variable> = [
+  { name: "HOST, PORT", meaning: "Listen address (default 127.0.0.1:3000); clients use it when BOOKMARKS_URL is unset.", example: "HOST=0.0.0.0 PORT=8080 bookmarks start" },
+  { name: "DATABASE_URL", meaning: "Postgres instead of the embedded database.", example: "DATABASE_URL=postgres://bookmarks@db/bookmarks bookmarks serve" },
+  { name: "REDIS_URL", meaning: "Redis for the allowance counters (several API processes).", example: "REDIS_URL=redis://cache:6379 bookmarks serve" },
+  { name: "PUBLIC_URL", meaning: "Public base address, used in screenshot links.", example: "PUBLIC_URL=https://bookmarks.example.com bookmarks start" },
+  { name: "SIGNUP, DEFAULT_PLAN", meaning: "SIGNUP=open lets people create accounts in the web app; DEFAULT_PLAN is their plan.", example: "SIGNUP=open DEFAULT_PLAN=plus bookmarks start" },
+  { name: "CORS_ORIGINS", meaning: "Browser origins allowed to call /v1/api (default: none).", example: "CORS_ORIGINS=https://app.example.com bookmarks serve" },
+  { name: "CHROMIUM_PATH, SCREENSHOTS", meaning: "Browser for screenshots; SCREENSHOTS=false turns them off.", example: "CHROMIUM_PATH=/usr/bin/chromium bookmarks work" },
+  { name: "LOG_LEVEL, LOG_FORMAT", meaning: "info|debug|...; json|pretty.", example: "LOG_LEVEL=debug LOG_FORMAT=pretty bookmarks start" }
+]
+
+const list = (variables: ReadonlyArray<Variable>) => {
+  const [first, ...rest] = variables.map((v): [Span.Span, HelpDoc.HelpDoc] => [
+    Span.code(v.name),
+    HelpDoc.blocks([HelpDoc.p(v.meaning), HelpDoc.p(Span.weak(`e.g. ${v.example}`))])
+  ])
+  return first === undefined ? HelpDoc.empty : HelpDoc.descriptionList([first, ...rest])
+}
+
+export const description = HelpDoc.blocks([
+  HelpDoc.p("Bookmark library service: run it (start, serve, work, migrate), administer it (accounts, keys, users, webhooks) and use it (save, list, search)."),
+  HelpDoc.h2("ENVIRONMENT OF THE CLIENT COMMANDS"),
+  list(clients),
+  HelpDoc.h2("ENVIRONMENT OF THE SERVERS (all of it: README, Configuration)"),
+  list(servers)
+])

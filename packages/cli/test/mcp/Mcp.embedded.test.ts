@@ -1,0 +1,4 @@
+/** The MCP face on the embedded default: PGlite and SQL counters in one process. */
+import { describeMcp } from "./McpFace.js"
+
+describeMcp("embedded")

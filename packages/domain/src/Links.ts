@@ -1,0 +1,17 @@
+/**
+ * How answers name the service's own resources. Storage keeps asset ids; the links in API answers and webhook
+ * bodies are built from them when a bookmark is presented, by the HTTP layer's implementation of this service
+ * (the composition root provides it from PUBLIC_URL). See docs/decisions.md, "Asset links".
+ */
+import { Context, Schema } from "effect"
+import { AssetId } from "./Ids.js"
+
+export class Links extends Context.Tag("Links")<Links, {
+  /** The absolute URL an asset is served at. */
+  readonly asset: (id: AssetId) => string
+}>() {}
+
+const isAssetId = Schema.is(AssetId)
+
+/** The link of a stored screenshot reference: "" when there is none (or it is not an asset id). */
+export const screenshot = (links: Links["Type"], stored: string): string => (isAssetId(stored) ? links.asset(stored) : "")

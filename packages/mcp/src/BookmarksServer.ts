@@ -1,0 +1,47 @@
+/**
+ * The MCP server of one request, for one caller: every tool and the bookmark resource over the domain's use
+ * cases. The SDK builds one per HTTP request (stateless serving), so the caller is fixed when it is made.
+ */
+import type { Principal } from "@bookmarks/domain"
+import { McpServer } from "@modelcontextprotocol/server"
+import type { Runtime } from "effect"
+import * as BookmarkResource from "./BookmarkResource.js"
+import type { AnyTool, Services } from "./Tool.js"
+import * as ToolRunner from "./ToolRunner.js"
+import * as ToolSchema from "./ToolSchema.js"
+import * as Tools from "./tools/index.js"
+
+export const info = { name: "bookmarks", title: "Bookmark library", version: "0.1.0" }
+
+const instructions = "A personal bookmark library. Save pages with save_bookmark, find them with " +
+  "search_bookmarks and list_tags, read one with get_bookmark and its page text with get_bookmark_content. " +
+  "Every tool call and resource read counts as one request against the account's allowance (get_usage)."
+
+/** Tool schemas are built once: the SDK converts them to JSON Schema on every `tools/list`. */
+const schemas = new Map(Tools.all.map((tool) => [tool.name, {
+  input: ToolSchema.make(tool.input),
+  output: ToolSchema.make(tool.output)
+}]))
+
+const register = (server: McpServer, runtime: Runtime.Runtime<Services>, principal: Principal, tool: AnyTool) => {
+  const schema = schemas.get(tool.name)
+  if (schema === undefined) return
+  server.registerTool(tool.name, {
+    title: tool.title,
+    description: tool.description,
+    inputSchema: schema.input,
+    outputSchema: schema.output,
+    annotations: tool.annotations
+  }, (input) => ToolRunner.run(runtime, tool, principal, input))
+}
+
+export const make = (runtime: Runtime.Runtime<Services>, principal: Principal): McpServer => {
+  // Truthful capabilities: the tools and the resource template never change, so there is nothing to listen for.
+  const server = new McpServer(info, {
+    instructions,
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }
+  })
+  for (const tool of Tools.all) register(server, runtime, principal, tool)
+  BookmarkResource.register(server, runtime, principal)
+  return server
+}

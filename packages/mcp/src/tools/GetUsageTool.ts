@@ -1,0 +1,15 @@
+/** `get_usage`: the plan, its limits and this period's usage by key, as `GET /usage` answers. */
+import { reportUsage, Usage } from "@bookmarks/domain"
+import { Schema } from "effect"
+import * as Tool from "../Tool.js"
+
+export const tool = Tool.make({
+  name: "get_usage",
+  title: "Get usage",
+  description: "Shows the account's plan, its per-minute and monthly limits, and the requests used this month " +
+    "in total and by key (keys masked). Every tool call counts as one request, this one included.",
+  input: Schema.Struct({}),
+  output: Usage.Usage,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: (principal) => reportUsage(principal)
+})

@@ -1,0 +1,11 @@
+/**
+ * Links as the HTTP layer builds them (`@bookmarks/http` AssetLinks), over a fixed public URL, for tests that run
+ * the domain without the HTTP layer. A test of the HTTP layer provides the real one instead.
+ */
+import { Links } from "@bookmarks/domain"
+import { Layer } from "effect"
+
+export const defaultPublicUrl = "http://127.0.0.1:3000"
+
+export const layer = (publicUrl: string = defaultPublicUrl): Layer.Layer<Links.Links> =>
+  Layer.succeed(Links.Links, Links.Links.of({ asset: (id) => `${publicUrl}/v1/api/assets/${id}` }))
