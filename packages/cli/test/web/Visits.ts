@@ -1,6 +1,6 @@
 /**
  * What every page visit of the browser tests records: a screenshot at desktop width and at 360 px (written under
- * test-results/web/<mode>/), the axe check, the server time the page reported and the CSS and JavaScript it loaded.
+ * test-output/web/<mode>/), the axe check, the server time the page reported and the CSS and JavaScript it loaded.
  */
 import { expect } from "vitest"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url"
 import type { Page, Response } from "playwright-core"
 import { seriousViolations } from "./Axe.js"
 
-export const root = fileURLToPath(new URL("../../../../test-results/web/", import.meta.url))
+export const root = fileURLToPath(new URL("../../../../test-output/web/", import.meta.url))
 
 export interface Visit {
   readonly name: string

@@ -1,7 +1,7 @@
 /**
  * Page timings of the web app on a 10,000-bookmark library (embedded PGlite): the server time each page reports
  * (Server-Timing), and the bytes of HTML, CSS and JavaScript a first visit transfers. Measured, never asserted:
- * the numbers go to test-results/web/timings.json and the console for the release notes.
+ * the numbers go to test-output/web/timings.json and the console for the release notes.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { External } from "@bookmarks/testkit"
