@@ -19,6 +19,9 @@ export type DeliveryId = typeof DeliveryId.Type
 export const JobId = Schema.String.pipe(Schema.brand("JobId"))
 export type JobId = typeof JobId.Type
 
+export const ImportId = Schema.String.pipe(Schema.brand("ImportId"))
+export type ImportId = typeof ImportId.Type
+
 /** Asset ids are capability URLs: 128 random bits as 32 hex characters. */
 export const AssetId = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{32}$/), Schema.brand("AssetId"))
 export type AssetId = typeof AssetId.Type
@@ -30,7 +33,8 @@ export const idPrefixes = {
   bookmark: "bmk_",
   webhook: "whk_",
   delivery: "dlv_",
-  job: "job_"
+  job: "job_",
+  import: "imp_"
 } as const
 export type IdKind = keyof typeof idPrefixes
 
@@ -42,6 +46,7 @@ export interface IdOf {
   readonly webhook: WebhookId
   readonly delivery: DeliveryId
   readonly job: JobId
+  readonly import: ImportId
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

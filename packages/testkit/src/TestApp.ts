@@ -7,6 +7,7 @@ import * as MemoryAssetStore from "./memory/MemoryAssetStore.js"
 import * as MemoryBookmarks from "./memory/MemoryBookmarks.js"
 import * as MemoryDeliveries from "./memory/MemoryDeliveries.js"
 import * as MemoryIdGenerator from "./memory/MemoryIdGenerator.js"
+import * as MemoryImports from "./memory/MemoryImports.js"
 import * as MemoryJobs from "./memory/MemoryJobs.js"
 import * as MemoryTransactor from "./memory/MemoryTransactor.js"
 import * as MemoryWebhooks from "./memory/MemoryWebhooks.js"
@@ -16,6 +17,7 @@ export const storage = Layer.mergeAll(
   MemoryAccounts.layer,
   MemoryBookmarks.layer,
   MemoryJobs.layer,
+  MemoryImports.layer,
   MemoryAllowanceCounter.layer,
   MemoryAssetStore.layer(),
   MemoryTransactor.layer,

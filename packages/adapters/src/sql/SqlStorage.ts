@@ -7,6 +7,7 @@ import {
   type Bookmarks,
   type Deliveries,
   Errors,
+  type Imports,
   type Jobs,
   type Transactor,
   type Webhooks
@@ -20,13 +21,14 @@ import * as SqlAllowanceCounter from "./SqlAllowanceCounter.js"
 import * as SqlAssetStore from "./SqlAssetStore.js"
 import * as SqlBookmarks from "./SqlBookmarks.js"
 import * as SqlDeliveries from "./SqlDeliveries.js"
+import * as SqlImports from "./SqlImports.js"
 import { storage } from "./SqlFailure.js"
 import * as SqlJobs from "./SqlJobs.js"
 import type { SqlNotifications } from "./SqlNotifications.js"
 import * as SqlTransactor from "./SqlTransactor.js"
 import * as SqlWebhooks from "./SqlWebhooks.js"
 
-export type Ports = Accounts | Bookmarks | Jobs | Webhooks | Deliveries | AssetStore | Transactor | AllowanceCounter
+export type Ports = Accounts | Bookmarks | Jobs | Imports | Webhooks | Deliveries | AssetStore | Transactor | AllowanceCounter
 
 /** The ports over an existing client (migrations are the caller's: see `Migrations.layer`). */
 export const layer = (options: {
@@ -36,6 +38,7 @@ export const layer = (options: {
     SqlAccounts.layer,
     SqlBookmarks.layer,
     SqlJobs.layer,
+    SqlImports.layer,
     SqlWebhooks.layer,
     SqlDeliveries.layer,
     SqlAssetStore.layer(options.publicUrl),

@@ -18,12 +18,12 @@ describe.runIf(database.run)("Migrations on Postgres", () => {
       const [a, b] = yield* Effect.all([client(), client()])
       const migrate = (context: Context.Context<SqlClient.SqlClient>) => Effect.provide(Migrations.run, context)
       const [first, second] = yield* Effect.all([migrate(a), migrate(b)], { concurrency: "unbounded" })
-      expect([...first, ...second]).toEqual([[1, "initial"]])
+      expect([...first, ...second]).toEqual([[1, "initial"], [30, "imports"]])
       expect(yield* migrate(a)).toEqual([])
       const sql = Context.get(b, SqlClient.SqlClient)
       const rows = yield* sql`SELECT migration_id FROM ${sql(Migrations.table)}`
       expect(yield* Schema.decodeUnknown(Schema.Array(Schema.Struct({ migration_id: Schema.Number })))(rows))
-        .toEqual([{ migration_id: 1 }])
+        .toEqual([{ migration_id: 1 }, { migration_id: 30 }])
       const tables = yield* sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`
       expect(tables.map((t) => t["table_name"]).sort()).toEqual([
         "accounts",
@@ -34,6 +34,9 @@ describe.runIf(database.run)("Migrations on Postgres", () => {
         "bookmarks",
         "deliveries",
         "effect_sql_migrations",
+        "import_files",
+        "imports",
+        "job_hosts",
         "jobs",
         "webhooks"
       ])

@@ -62,6 +62,13 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
     const ids = yield* IdGenerator
     const update = (f: (p: Progress) => Progress) => Ref.update(progress, f)
 
+    // A text note has no page: only its text is analysed (docs/import-export.md, "Text notes").
+    if (record.derived.type === "textNote") {
+      const text = Bookmark.effective(record).note
+      const analysis = yield* analyzer.analyze({ title: record.derived.title, text })
+      return yield* update((p) => ({ ...p, derived: { ...p.derived, summary: analysis.summary, tags: [...analysis.tags] } }))
+    }
+
     const fetched = yield* Effect.either(fetcher.fetch(record.url))
     if (fetched._tag === "Left") {
       return yield* update((p) => ({ ...p, error: fetchReason(fetched.left), transient: fetched.left.transient }))
@@ -155,7 +162,7 @@ export const processJob = Effect.fn("ProcessBookmark")(function*(job: Job) {
   yield* completeBookmark(
     record.id,
     { derived: result.derived, processingError: result.error, pageText: result.pageText },
-    Option.some(job.id)
+    Option.some(job)
   )
   return "completed" as const
 })

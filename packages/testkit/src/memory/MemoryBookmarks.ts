@@ -1,5 +1,5 @@
 /** In-memory library: monotonic `createdAt` per account, effective-tag filter and a simple text search. */
-import { Bookmark, Bookmarks, CreatedAt, Tags } from "@bookmarks/domain"
+import { Bookmark, Bookmarks, CreatedAt, ImportItem, Tags } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
 import { documentTokens, matches } from "./TextMatch.js"
 
@@ -20,6 +20,31 @@ export const make = () => {
         const record: Bookmark.Record = { ...input, createdAt }
         rows.set(record.id, record)
         return record
+      }),
+    insertImported: (accountId, items) =>
+      Effect.sync(() => {
+        const own = [...rows.values()].filter((r) => r.accountId === accountId)
+        const seen = new Set(own.map(ImportItem.duplicateKey))
+        const takenAt = new Set(own.map((r) => r.createdAt))
+        const duplicates: Array<number> = []
+        const fresh = items.filter((item, index) => {
+          const key = ImportItem.duplicateKey(item)
+          if (seen.has(key)) {
+            duplicates.push(index)
+            return false
+          }
+          seen.add(key)
+          return true
+        })
+        const stamps = CreatedAt.spread(fresh.map((item) => item.wantedAt), (at) => takenAt.has(at))
+        const inserted = fresh.map(({ wantedAt: _wanted, ...item }, i): Bookmark.Record => {
+          const record: Bookmark.Record = { ...item, createdAt: stamps[i] ?? 0 }
+          rows.set(record.id, record)
+          return record
+        })
+        const last = Math.max(lastCreated.get(accountId) ?? Number.NEGATIVE_INFINITY, ...stamps)
+        if (Number.isFinite(last)) lastCreated.set(accountId, last)
+        return { inserted, duplicates }
       }),
     get: (id) => Effect.sync(() => Option.fromNullable(rows.get(id))),
     list: (accountId, query) =>
