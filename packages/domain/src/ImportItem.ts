@@ -96,12 +96,14 @@ export const validate = (candidate: Candidate, importedAt: number): Either.Eithe
     if (candidate.note.length > Bookmark.maxNoteLength) {
       return yield* Either.left(`note must be at most ${Bookmark.maxNoteLength} characters`)
     }
+    // A title that is only the address (Pocket writes one when the page had none) is no title.
+    const title = candidate.title.trim() === candidate.url.trim() ? "" : candidate.title
     const at = candidate.createdAt
     const createdAt = at === null || !Number.isFinite(at) || at < 0 ? importedAt : Math.min(Math.trunc(at), importedAt)
     return {
       kind: candidate.kind,
       url,
-      title: clip(candidate.title.trim().replace(/\s+/g, " "), maxTitleLength),
+      title: clip(title.trim().replace(/\s+/g, " "), maxTitleLength),
       description: clip(candidate.description.trim(), maxDescriptionLength),
       note: candidate.note,
       tags,

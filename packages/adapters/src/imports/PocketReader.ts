@@ -42,6 +42,7 @@ export const read = (text: string): ReadonlyArray<ImportItem.Row> => {
     bom: true,
     info: true,
     relax_column_count: true,
+    relax_quotes: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     on_skip: (error) => {
