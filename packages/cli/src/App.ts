@@ -1,7 +1,7 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
 import { Health, Mounts, Server } from "@bookmarks/http"
-import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
+import { DeliveryRunner, EnrichmentRunner, ImportRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import * as AdminToken from "./AdminToken.js"
@@ -24,11 +24,12 @@ export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}
     (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host })
   )).pipe(Layer.provide(Layer.mergeAll(Composition.apiServices(config, overrides), health, mounts)))
 
-/** Enrichment and delivery runners; they stop (releasing leases) with the layer's scope. */
+/** Enrichment, delivery and import runners; they stop (releasing leases) with the layer's scope. */
 export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
   Layer.mergeAll(
     EnrichmentRunner.layer({ concurrency: config.workerConcurrency }),
-    DeliveryRunner.layer()
+    DeliveryRunner.layer(),
+    ImportRunner.layer({ lease: config.importLease })
   ).pipe(Layer.provide(Layer.merge(
     Composition.enrichmentServices(config, overrides),
     Composition.apiServices(config, overrides)

@@ -1,5 +1,5 @@
 /** The process configuration (DESIGN §5), read once from the environment and validated. */
-import { Delivery, Job, Plan, Webhook } from "@bookmarks/domain"
+import { Delivery, Import, Job, Plan, Webhook } from "@bookmarks/domain"
 import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
 
 export interface AppConfig {
@@ -21,6 +21,8 @@ export interface AppConfig {
   readonly openAi: Option.Option<{ readonly baseUrl: string; readonly apiKey: Option.Option<Redacted.Redacted<string>>; readonly model: string }>
   readonly plans: Plan.Table
   readonly workerConcurrency: number
+  /** Lease of a running import (renewed with every batch): how soon another worker resumes a crashed one's import. */
+  readonly importLease: number
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
 }
@@ -85,6 +87,8 @@ export const config: Config.Config<AppConfig> = Config.all({
   enrichmentRetries: Config.withDefault(durationList("ENRICHMENT_RETRY_SCHEDULE"), Job.retryDelays),
   enrichmentBudget: Config.withDefault(duration("ENRICHMENT_ATTEMPT_BUDGET"), Job.attemptBudget),
   enrichmentLease: Config.withDefault(duration("ENRICHMENT_LEASE"), Job.lease),
+  importHostGap: Config.withDefault(duration("IMPORT_HOST_GAP"), Job.hostGap),
+  importLease: Config.withDefault(duration("IMPORT_LEASE"), Import.lease),
   openAiBase: Config.option(httpUrl("OPENAI_BASE_URL")),
   openAiKey: Config.option(Config.redacted("OPENAI_API_KEY")),
   openAiModel: Config.withDefault(Config.string("OPENAI_MODEL"), "gpt-4o-mini"),
@@ -114,11 +118,13 @@ export const config: Config.Config<AppConfig> = Config.all({
     enrichment: {
       retryDelays: c.enrichmentRetries,
       attemptBudget: c.enrichmentBudget,
-      lease: Math.max(c.enrichmentLease, c.enrichmentBudget + 5_000)
+      lease: Math.max(c.enrichmentLease, c.enrichmentBudget + 5_000),
+      hostGap: c.importHostGap
     },
     openAi: Option.map(c.openAiBase, (baseUrl) => ({ baseUrl, apiKey: c.openAiKey, model: c.openAiModel })),
     plans: Option.match(c.planOverride, { onNone: () => Plan.defaultTable, onSome: (o) => Plan.withOverride(Plan.defaultTable, o) }),
     workerConcurrency: c.workerConcurrency,
+    importLease: c.importLease,
     logLevel: c.logLevel,
     logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json"))
   }))

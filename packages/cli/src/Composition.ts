@@ -2,6 +2,7 @@
 import {
   CryptoIdGenerator,
   FileAssetStore,
+  FileImportReader,
   type GuardedLookup,
   HtmlPageExtractor,
   HttpPageFetcher,
@@ -69,11 +70,12 @@ export interface TestOverrides {
   readonly counterClock?: "server" | "effect"
 }
 
-/** What request handling needs besides storage: ids, policy and the webhook sender (registration checks, tests). */
+/** What request handling needs besides storage: ids, policy, the import reader and the webhook sender. */
 export const apiServices = (config: AppConfig, overrides: TestOverrides = {}) =>
   Layer.mergeAll(
     CryptoIdGenerator.layer,
     policy(config),
+    FileImportReader.layer,
     HttpWebhookSender.layer({ allowPrivateNetwork: config.allowPrivateNetwork, ...overrides.guard })
   )
 

@@ -2,6 +2,7 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { AdminApi } from "./AdminApi.js"
+import { AdminTransferApi } from "./AdminTransferApi.js"
 import { AssetsApi } from "./AssetsApi.js"
 import { BookmarksApi } from "./BookmarksApi.js"
 import { HealthApi } from "./HealthApi.js"
@@ -17,6 +18,7 @@ export class Api extends HttpApi.make("bookmarks")
   .add(WebhooksApi)
   .add(AssetsApi)
   .add(AdminApi)
+  .add(AdminTransferApi)
   .add(HealthApi)
   // Any endpoint may meet undecodable input, an unreachable store or a defect.
   .addError(Problems.InvalidInput)

@@ -1,6 +1,7 @@
 /** The whole domain over in-memory layers: storage ports, deterministic ids and the default policy. */
 import { Policy } from "@bookmarks/domain"
 import { Layer } from "effect"
+import * as FakeImportReader from "./fakes/FakeImportReader.js"
 import * as MemoryAccounts from "./memory/MemoryAccounts.js"
 import * as MemoryAllowanceCounter from "./memory/MemoryAllowanceCounter.js"
 import * as MemoryAssetStore from "./memory/MemoryAssetStore.js"
@@ -24,6 +25,6 @@ export const storage = Layer.mergeAll(
   Layer.provideMerge(MemoryDeliveries.layer, MemoryWebhooks.layer)
 )
 
-/** Storage, ids and policy: what the request-side use cases need. */
+/** Storage, ids, policy and an import reader of our own export: what the request-side use cases need. */
 export const layer = (policy: Partial<Policy.PolicyShape> = {}, seed?: number) =>
-  Layer.mergeAll(storage, MemoryIdGenerator.layer(seed), Policy.layer(policy))
+  Layer.mergeAll(storage, MemoryIdGenerator.layer(seed), Policy.layer(policy), FakeImportReader.layer)

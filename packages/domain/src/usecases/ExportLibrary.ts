@@ -3,29 +3,32 @@ import { Chunk, Clock, Effect, Option, Stream } from "effect"
 import type * as Bookmark from "../Bookmark.js"
 import * as LibraryExport from "../LibraryExport.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
+import type { Storage } from "../ports/Storage.js"
 import { getAccount } from "./ManageAccounts.js"
 
 /** Rows read per query: memory stays bounded by one page whatever the library's size. */
 export const pageSize = 500
 
+type ListPage = (typeof Bookmarks.Service)["list"]
+type Page = readonly [Chunk.Chunk<Bookmark.Record>, Option.Option<Option.Option<number>>]
+
 /** Every bookmark of the account, newest first, one page in memory at a time. */
-export const libraryRecords = (accountId: Bookmark.Record["accountId"]) =>
-  Stream.unwrap(Effect.map(Bookmarks, (bookmarks) =>
-    Stream.paginateChunkEffect(Option.none<number>(), (before) =>
-      Effect.map(
-        bookmarks.list(accountId, { limit: pageSize, before, tag: Option.none(), type: Option.none(), q: Option.none() }),
-        (rows) => {
-          const last = rows[rows.length - 1]
-          const next = rows.length < pageSize || last === undefined ? Option.none() : Option.some(Option.some(last.createdAt))
-          return [Chunk.fromIterable(rows), next] as const
-        }
-      ))))
+export const libraryRecords = (list: ListPage, accountId: Bookmark.Record["accountId"]) =>
+  Stream.paginateChunkEffect(Option.none<number>(), (before): Storage<Page> =>
+    Effect.map(
+      list(accountId, { limit: pageSize, before, tag: Option.none(), type: Option.none(), q: Option.none() }),
+      (rows) => {
+        const last = rows[rows.length - 1]
+        const next = rows.length < pageSize || last === undefined ? Option.none() : Option.some(Option.some(last.createdAt))
+        return [Chunk.fromIterable(rows), next] as const
+      }
+    ))
 
 /** The export of `accountId` in `format`, as text pieces (a header, one piece per bookmark, a footer). */
 export const exportLibrary = Effect.fn("ExportLibrary")(function*(accountId: string, format: LibraryExport.Format) {
   const { account } = yield* getAccount(accountId)
   const now = yield* Clock.currentTimeMillis
-  const records = libraryRecords(account.id)
+  const records = libraryRecords((yield* Bookmarks).list, account.id)
   if (format === "html") {
     return Stream.concat(
       Stream.make(LibraryExport.htmlHeader),
