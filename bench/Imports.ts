@@ -60,8 +60,15 @@ const netscape = (urls: ReadonlyArray<string>) =>
   ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<DL><p>", ...urls.map((url, i) =>
     `<DT><A HREF="${url}" ADD_DATE="${1_500_000_000 + i}" TAGS="bench">Imported ${i}</A>`), "</DL><p>"].join("\n")
 
+/** A kept-alive connection the server closed just then resets the next request on it: reads are tried again once. */
+const send = (url: string, init: RequestInit) =>
+  fetch(url, init).catch((error: unknown) => {
+    if ((init.method ?? "GET") !== "GET") throw error
+    return fetch(url, init)
+  })
+
 const request = async (target: Target, path: string, init: RequestInit & { readonly token: string }) => {
-  const response = await fetch(`${target.baseUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${init.token}` } })
+  const response = await send(`${target.baseUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${init.token}` } })
   const text = await response.text()
   if (response.status >= 300) throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${text}`)
   return JSON.parse(text) as Record<string, unknown>
