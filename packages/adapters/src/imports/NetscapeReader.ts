@@ -47,10 +47,12 @@ export const read = (text: string): ReadonlyArray<ImportItem.Row> => {
   /** One entry per open `<DL>`: the folder it lists (null for a list with no heading, such as the root). */
   const folders: Array<string | null> = []
   let heading: { text: string; root: boolean } | undefined
-  let pendingFolder: { name: string; root: boolean } | undefined
+  /** The heading just closed, waiting for its `<DL>`; "" for a browser's own top folder (it gives no tag). */
+  let pendingFolder: string | undefined
   let open: Link | undefined
   let inDd: Link | undefined
 
+  /** The open folders, outermost first ("" for a top folder that gives no tag). */
   const path = () => folders.filter((f): f is string => f !== null)
   const closeLink = () => {
     open = undefined
@@ -81,7 +83,7 @@ export const read = (text: string): ReadonlyArray<ImportItem.Row> => {
           break
         case "dl":
           closeLink()
-          folders.push(pendingFolder === undefined ? null : pendingFolder.name)
+          folders.push(pendingFolder ?? null)
           pendingFolder = undefined
           break
         case "dd":
@@ -105,7 +107,7 @@ export const read = (text: string): ReadonlyArray<ImportItem.Row> => {
         const name = heading.text.trim()
         // The browser's own top folders are not the person's organisation: they give no tag.
         const root = heading.root || (path().length === 0 && isRootName(name))
-        pendingFolder = { name: root ? "" : name, root }
+        pendingFolder = root ? "" : name
         heading = undefined
       } else if (name === "dl") {
         folders.pop()
