@@ -1,9 +1,10 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
+import { Import } from "@bookmarks/domain"
 import { Health, Mounts, Server } from "@bookmarks/http"
 import { DeliveryRunner, EnrichmentRunner, ImportRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as AdminToken from "./AdminToken.js"
 import type { AppConfig } from "./AppConfig.js"
 import * as Composition from "./Composition.js"
@@ -29,7 +30,10 @@ export const workers = (config: AppConfig, overrides: Composition.TestOverrides 
   Layer.mergeAll(
     EnrichmentRunner.layer({ concurrency: config.workerConcurrency }),
     DeliveryRunner.layer(),
-    ImportRunner.layer({ lease: config.importLease })
+    ImportRunner.layer({
+      lease: config.importLease,
+      batchSize: Option.isSome(config.databaseUrl) ? Import.batchSize : Import.embeddedBatchSize
+    })
   ).pipe(Layer.provide(Layer.merge(
     Composition.enrichmentServices(config, overrides),
     Composition.apiServices(config, overrides)

@@ -6,17 +6,15 @@ import { Import, Imports, runImport } from "@bookmarks/domain"
 import { Cause, Clock, Duration, Effect, Layer, Option } from "effect"
 import { waitForWork } from "./Wakeup.js"
 
-export interface ImportOptions {
+export interface ImportOptions extends Import.Pace {
   readonly pollInterval: Duration.DurationInput
-  /** Lease of the import being run, renewed with every batch (Import.lease). */
-  readonly lease: number
 }
 
-export const defaults: ImportOptions = { pollInterval: Duration.seconds(2), lease: Import.lease }
+export const defaults: ImportOptions = { pollInterval: Duration.seconds(2), ...Import.defaultPace }
 
 export const run = (options: Partial<ImportOptions> = {}) =>
   Effect.gen(function*() {
-    const { lease, pollInterval } = { ...defaults, ...options }
+    const { batchSize, lease, pollInterval } = { ...defaults, ...options }
     const imports = yield* Imports
     yield* Effect.logInfo("import worker started")
     for (;;) {
@@ -31,7 +29,7 @@ export const run = (options: Partial<ImportOptions> = {}) =>
       yield* Effect.logInfo("import resumed or started").pipe(
         Effect.annotateLogs({ importId: record.id, position: record.position, total: record.total })
       )
-      yield* runImport(record, lease).pipe(
+      yield* runImport(record, { lease, batchSize }).pipe(
         Effect.onInterrupt(() => Effect.ignore(imports.release(record.id))),
         Effect.catchAllCause((cause) =>
           Cause.isInterruptedOnly(cause)

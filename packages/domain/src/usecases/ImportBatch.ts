@@ -47,11 +47,11 @@ const toImported = (
   }
 }
 
-/** Imports rows `[position, position + batchSize)` of `rows`; returns the import as it now stands. */
+/** Imports rows `[position, position + pace.batchSize)` of `rows`; returns the import as it now stands. */
 export const importBatch = Effect.fn("ImportBatch")(function*(
   record: Import.Record,
   rows: ReadonlyArray<ImportItem.Row>,
-  lease: number = Import.lease
+  pace: Import.Pace = Import.defaultPace
 ) {
   const bookmarks = yield* Bookmarks
   const imports = yield* Imports
@@ -59,7 +59,7 @@ export const importBatch = Effect.fn("ImportBatch")(function*(
   const ids = yield* IdGenerator
   const tx = yield* Transactor
   const from = record.position
-  const slice = rows.slice(from, from + Import.batchSize)
+  const slice = rows.slice(from, from + pace.batchSize)
   const failures: Array<Import.Failure> = []
   const items: Array<ImportedBookmark> = []
   for (const row of slice) {
@@ -91,7 +91,7 @@ export const importBatch = Effect.fn("ImportBatch")(function*(
       enriched: batch.inserted.length - toEnrich.length,
       failures
     }
-    const moved = yield* imports.advance(record.id, from, step, now + lease)
+    const moved = yield* imports.advance(record.id, from, step, now + pace.lease)
     if (!moved) return yield* new ImportTakenOver({ importId: record.id })
     return step
   }))

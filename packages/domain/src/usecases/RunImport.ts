@@ -5,7 +5,7 @@ import { ImportReader } from "../ports/ImportReader.js"
 import { Imports } from "../ports/Imports.js"
 import { importBatch } from "./ImportBatch.js"
 
-export const runImport = Effect.fn("RunImport")(function*(claimed: Import.Record, lease: number = Import.lease) {
+export const runImport = Effect.fn("RunImport")(function*(claimed: Import.Record, pace: Import.Pace = Import.defaultPace) {
   const imports = yield* Imports
   const file = yield* imports.file(claimed.id)
   // The file was read when the import started, so it reads again the same way (same rows, same positions).
@@ -17,7 +17,7 @@ export const runImport = Effect.fn("RunImport")(function*(claimed: Import.Record
     )
   let current = claimed
   while (current.position < rows.length) {
-    current = yield* importBatch(current, rows, lease)
+    current = yield* importBatch(current, rows, pace)
   }
   yield* imports.finish(claimed.id, yield* Clock.currentTimeMillis)
   yield* Effect.logInfo("import finished").pipe(Effect.annotateLogs({
