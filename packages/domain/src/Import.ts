@@ -36,12 +36,6 @@ export type Record = typeof Record.Type
 /** Rows saved per transaction: big enough to be fast, small enough that a crash loses little work. */
 export const batchSize = 250
 
-/**
- * On the embedded database every statement takes turns on one connection and a batch holds it for its whole
- * transaction: smaller batches let a save made during an import wait less behind each (docs/import-export.md).
- */
-export const embeddedBatchSize = 50
-
 /** Lease of a running import's worker, renewed with every batch; a crashed worker's import resumes after it. */
 export const lease = 15_000
 
