@@ -4,7 +4,7 @@ import { Import } from "@bookmarks/domain"
 import { Health, Mounts, Server } from "@bookmarks/http"
 import { DeliveryRunner, EnrichmentRunner, ImportRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as AdminToken from "./AdminToken.js"
 import type { AppConfig } from "./AppConfig.js"
 import * as Composition from "./Composition.js"
@@ -30,7 +30,10 @@ export const workers = (config: AppConfig, overrides: Composition.TestOverrides 
   Layer.mergeAll(
     EnrichmentRunner.layer({ concurrency: config.workerConcurrency }),
     DeliveryRunner.layer(),
-    ImportRunner.layer({ lease: config.importLease, batchSize: Import.batchSize })
+    ImportRunner.layer({
+      ...(Option.isSome(config.databaseUrl) ? Import.defaultPace : Import.embeddedPace),
+      lease: config.importLease
+    })
   ).pipe(Layer.provide(Layer.merge(
     Composition.enrichmentServices(config, overrides),
     Composition.apiServices(config, overrides)

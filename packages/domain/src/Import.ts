@@ -39,13 +39,21 @@ export const batchSize = 250
 /** Lease of a running import's worker, renewed with every batch; a crashed worker's import resumes after it. */
 export const lease = 15_000
 
-/** How a worker runs an import: its lease and the rows per transaction. */
+/** How a worker runs an import: its lease, the rows per transaction, and the rest it takes after each. */
 export interface Pace {
   readonly lease: number
   readonly batchSize: number
+  /**
+   * After each batch, a pause of this many times the batch's duration. 0 on Postgres; on the embedded database,
+   * which runs on the server's own thread and one connection, 1 leaves saves half of the time while rows are read.
+   */
+  readonly rest: number
 }
 
-export const defaultPace: Pace = { lease, batchSize }
+export const defaultPace: Pace = { lease, batchSize, rest: 0 }
+
+/** The embedded database's pace (docs/import-export.md, "Figures"). */
+export const embeddedPace: Pace = { lease, batchSize, rest: 1 }
 
 export const maxFailuresKept = 1_000
 

@@ -14,7 +14,7 @@ export const defaults: ImportOptions = { pollInterval: Duration.seconds(2), ...I
 
 export const run = (options: Partial<ImportOptions> = {}) =>
   Effect.gen(function*() {
-    const { batchSize, lease, pollInterval } = { ...defaults, ...options }
+    const { batchSize, lease, pollInterval, rest } = { ...defaults, ...options }
     const imports = yield* Imports
     yield* Effect.logInfo("import worker started")
     for (;;) {
@@ -29,7 +29,7 @@ export const run = (options: Partial<ImportOptions> = {}) =>
       yield* Effect.logInfo("import resumed or started").pipe(
         Effect.annotateLogs({ importId: record.id, position: record.position, total: record.total })
       )
-      yield* runImport(record, { lease, batchSize }).pipe(
+      yield* runImport(record, { lease, batchSize, rest }).pipe(
         Effect.onInterrupt(() => Effect.ignore(imports.release(record.id))),
         Effect.catchAllCause((cause) =>
           Cause.isInterruptedOnly(cause)

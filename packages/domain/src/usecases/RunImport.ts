@@ -1,5 +1,5 @@
 /** Use case: carry a claimed import to its end, batch by batch, from wherever it stood (a restart resumes it). */
-import { Clock, Effect, Option } from "effect"
+import { Clock, Duration, Effect, Option } from "effect"
 import * as Import from "../Import.js"
 import { ImportReader } from "../ports/ImportReader.js"
 import { Imports } from "../ports/Imports.js"
@@ -17,7 +17,9 @@ export const runImport = Effect.fn("RunImport")(function*(claimed: Import.Record
     )
   let current = claimed
   while (current.position < rows.length) {
+    const before = yield* Clock.currentTimeMillis
     current = yield* importBatch(current, rows, pace)
+    if (pace.rest > 0) yield* Effect.sleep(Duration.millis(((yield* Clock.currentTimeMillis) - before) * pace.rest))
   }
   yield* imports.finish(claimed.id, yield* Clock.currentTimeMillis)
   yield* Effect.logInfo("import finished").pipe(Effect.annotateLogs({
