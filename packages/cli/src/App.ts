@@ -1,11 +1,12 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
+import { Import } from "@bookmarks/domain"
 import { Health, Mounts, Server } from "@bookmarks/http"
 import { McpMount } from "@bookmarks/mcp"
 import { WebApp } from "@bookmarks/web"
-import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
+import { DeliveryRunner, EnrichmentRunner, ImportRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as AdminToken from "./AdminToken.js"
 import type { AppConfig } from "./AppConfig.js"
 import * as Composition from "./Composition.js"
@@ -46,11 +47,15 @@ export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}
   )
 }
 
-/** Enrichment and delivery runners; they stop (releasing leases) with the layer's scope. */
+/** Enrichment, delivery and import runners; they stop (releasing leases) with the layer's scope. */
 export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
   Layer.mergeAll(
     EnrichmentRunner.layer({ concurrency: config.workerConcurrency }),
-    DeliveryRunner.layer()
+    DeliveryRunner.layer(),
+    ImportRunner.layer({
+      ...(Option.isSome(config.databaseUrl) ? Import.defaultPace : Import.embeddedPace),
+      lease: config.importLease
+    })
   ).pipe(Layer.provide(Layer.merge(
     Composition.enrichmentServices(config, overrides),
     Composition.apiServices(config, overrides)

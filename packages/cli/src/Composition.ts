@@ -2,6 +2,7 @@
 import {
   CryptoIdGenerator,
   FileAssetStore,
+  FileImportReader,
   type GuardedLookup,
   HtmlPageExtractor,
   HttpPageFetcher,
@@ -97,8 +98,8 @@ export interface TestOverrides {
 }
 
 /**
- * What request handling needs besides storage: ids, policy, password hashing, the links answers carry (built by
- * the HTTP layer from PUBLIC_URL) and the webhook sender (registration checks, tests).
+ * What request handling needs besides storage: ids, policy, password hashing, the import reader, the links answers
+ * carry (built by the HTTP layer from PUBLIC_URL) and the webhook sender (registration checks, tests).
  */
 export const apiServices = (config: AppConfig, overrides: TestOverrides = {}) =>
   Layer.mergeAll(
@@ -106,6 +107,7 @@ export const apiServices = (config: AppConfig, overrides: TestOverrides = {}) =>
     ScryptPasswordHasher.layer(),
     policy(config),
     AssetLinks.layer(config.publicUrl),
+    FileImportReader.layer,
     HttpWebhookSender.layer({ allowPrivateNetwork: config.allowPrivateNetwork, ...overrides.guard })
   )
 

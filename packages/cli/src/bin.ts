@@ -6,6 +6,8 @@ import { Console, Effect } from "effect"
 import { CliFailure } from "./CliFailure.js"
 import * as AccountsCommand from "./commands/AccountsCommand.js"
 import * as BookmarksCommands from "./commands/BookmarksCommands.js"
+import * as ExportCommand from "./commands/ExportCommand.js"
+import * as ImportCommand from "./commands/ImportCommand.js"
 import * as KeysCommand from "./commands/KeysCommand.js"
 import * as McpCommand from "./commands/McpCommand.js"
 import * as ServerCommands from "./commands/ServerCommands.js"
@@ -21,6 +23,9 @@ const commands = [
   KeysCommand.command,
   UsersCommand.command,
   WebhooksCommand.command,
+  ImportCommand.command,
+  ImportCommand.progressCommand,
+  ExportCommand.command,
   ...BookmarksCommands.commands,
   McpCommand.command
 ] as const

@@ -26,6 +26,9 @@ export type UserId = typeof UserId.Type
 export const AttemptId = Schema.String.pipe(Schema.brand("AttemptId"))
 export type AttemptId = typeof AttemptId.Type
 
+export const ImportId = Schema.String.pipe(Schema.brand("ImportId"))
+export type ImportId = typeof ImportId.Type
+
 /** Asset ids are capability URLs: 128 random bits as 32 hex characters. */
 export const AssetId = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{32}$/), Schema.brand("AssetId"))
 export type AssetId = typeof AssetId.Type
@@ -39,7 +42,8 @@ export const idPrefixes = {
   delivery: "dlv_",
   job: "job_",
   user: "usr_",
-  attempt: "att_"
+  attempt: "att_",
+  import: "imp_"
 } as const
 export type IdKind = keyof typeof idPrefixes
 
@@ -53,6 +57,7 @@ export interface IdOf {
   readonly job: JobId
   readonly user: UserId
   readonly attempt: AttemptId
+  readonly import: ImportId
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

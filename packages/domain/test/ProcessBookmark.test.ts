@@ -314,7 +314,7 @@ describe("completeBookmark and the bookmark.saved event", () => {
         const again = yield* completeBookmark(
           ack.id,
           { derived: { ...record.derived, title: "Second" }, processingError: "late", pageText: "other" },
-          Option.some(JobId.make("job_late"))
+          Option.some({ id: JobId.make("job_late") })
         )
         expect(again).toEqual(Option.none())
         expect(yield* getBookmark(principal.account.id, ack.id)).toEqual(before)

@@ -1,6 +1,7 @@
 /** The whole domain over in-memory layers: storage ports, deterministic ids, the default policy and links. */
 import { type Links, Policy } from "@bookmarks/domain"
 import { Layer } from "effect"
+import * as FakeImportReader from "./fakes/FakeImportReader.js"
 import * as FakeLinks from "./fakes/FakeLinks.js"
 import * as MemoryAccounts from "./memory/MemoryAccounts.js"
 import * as MemoryAllowanceCounter from "./memory/MemoryAllowanceCounter.js"
@@ -10,6 +11,7 @@ import * as FakePasswordHasher from "./fakes/FakePasswordHasher.js"
 import * as MemoryDeliveries from "./memory/MemoryDeliveries.js"
 import * as MemoryDeliveryLog from "./memory/MemoryDeliveryLog.js"
 import * as MemoryIdGenerator from "./memory/MemoryIdGenerator.js"
+import * as MemoryImports from "./memory/MemoryImports.js"
 import * as MemoryJobs from "./memory/MemoryJobs.js"
 import * as MemorySessions from "./memory/MemorySessions.js"
 import * as MemorySignInAttempts from "./memory/MemorySignInAttempts.js"
@@ -24,6 +26,7 @@ export const storage = Layer.mergeAll(
   Layer.provideMerge(MemorySessions.layer, Layer.merge(MemoryUsers.layer, MemoryAccounts.layer)),
   MemoryBookmarks.layer,
   MemoryJobs.layer,
+  MemoryImports.layer,
   MemoryAllowanceCounter.layer,
   MemoryAssetStore.layer,
   MemoryTransactor.layer,
@@ -31,11 +34,20 @@ export const storage = Layer.mergeAll(
 )
 
 /**
- * Storage, ids, a fast password hasher, policy and links: what the request-side use cases need. `links` defaults
- * to the fake over `FakeLinks.defaultPublicUrl`; a test of the HTTP layer passes the real one.
+ * Storage, ids, a fast password hasher, policy, links and an import reader of our own export: what the request-side
+ * use cases need. `links` defaults to the fake over `FakeLinks.defaultPublicUrl`; a test of the HTTP layer passes
+ * the real one.
  */
 export const layer = (
   policy: Partial<Policy.PolicyShape> = {},
   seed?: number,
   links: Layer.Layer<Links.Links> = FakeLinks.layer()
-) => Layer.mergeAll(storage, MemoryIdGenerator.layer(seed), FakePasswordHasher.layer, Policy.layer(policy), links)
+) =>
+  Layer.mergeAll(
+    storage,
+    MemoryIdGenerator.layer(seed),
+    FakePasswordHasher.layer,
+    Policy.layer(policy),
+    links,
+    FakeImportReader.layer
+  )

@@ -15,6 +15,7 @@ const storage = TestApp.storage
 Contracts.accountsContract("memory", storage)
 Contracts.bookmarksContract("memory", storage)
 Contracts.jobsContract("memory", storage)
+Contracts.importsContract("memory", storage)
 Contracts.webhooksContract("memory", storage)
 Contracts.deliveriesContract("memory", storage)
 Contracts.transactorContract("memory", storage)

@@ -224,6 +224,48 @@ const usageDetail = statements(
   )`
 )
 
+/*
+ * Imports (docs/import-export.md): the import job with its counts and position, its file apart (read once per
+ * run, never by progress polls); enrichment jobs in two lanes, the import lane paced per host through `job_hosts`;
+ * the duplicate check (same URL, or same text for text notes, in one account) reads 0005's bookmarks_account_url.
+ */
+const imports = statements(
+  `CREATE TABLE imports (
+    id text PRIMARY KEY,
+    account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    format text NOT NULL,
+    events boolean NOT NULL,
+    state text NOT NULL,
+    total integer NOT NULL,
+    position integer NOT NULL,
+    saved integer NOT NULL,
+    duplicates integer NOT NULL,
+    failed integer NOT NULL,
+    enriched integer NOT NULL,
+    failures jsonb NOT NULL,
+    created_at bigint NOT NULL,
+    finished_at bigint,
+    locked_until bigint NOT NULL DEFAULT 0,
+    seq bigint GENERATED ALWAYS AS IDENTITY
+  )`,
+  `CREATE INDEX imports_running ON imports (created_at, seq) WHERE state = 'running'`,
+  `CREATE TABLE import_files (
+    import_id text PRIMARY KEY REFERENCES imports (id) ON DELETE CASCADE,
+    bytes bytea NOT NULL
+  )`,
+  `ALTER TABLE jobs ADD COLUMN lane text NOT NULL DEFAULT 'interactive'`,
+  `ALTER TABLE jobs ADD COLUMN host text NOT NULL DEFAULT ''`,
+  `ALTER TABLE jobs ADD COLUMN events boolean NOT NULL DEFAULT true`,
+  `ALTER TABLE jobs ADD COLUMN import_id text`,
+  `DROP INDEX jobs_due`,
+  `CREATE INDEX jobs_due ON jobs (lane, run_at, seq)`,
+  `CREATE INDEX jobs_import_leased ON jobs (host, locked_until) WHERE lane = 'import'`,
+  `CREATE TABLE job_hosts (
+    host text PRIMARY KEY,
+    next_at bigint NOT NULL
+  )`
+)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_initial": initial,
@@ -231,7 +273,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0005_bookmarks_url": bookmarksByUrl,
   "0010_people": people,
   "0011_delivery_log": deliveryLog,
-  "0012_usage_detail": usageDetail
+  "0012_usage_detail": usageDetail,
+  "0030_imports": imports
 }
 
 export const table = "effect_sql_migrations"

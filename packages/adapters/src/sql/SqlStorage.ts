@@ -10,6 +10,7 @@ import {
   type Deliveries,
   type DeliveryLog,
   Errors,
+  type Imports,
   type Jobs,
   type Sessions,
   type SignInAttempts,
@@ -25,6 +26,7 @@ import * as SqlAccounts from "./SqlAccounts.js"
 import * as SqlBookmarks from "./SqlBookmarks.js"
 import * as SqlDeliveries from "./SqlDeliveries.js"
 import * as SqlDeliveryLog from "./SqlDeliveryLog.js"
+import * as SqlImports from "./SqlImports.js"
 import { storage } from "./SqlFailure.js"
 import * as SqlJobs from "./SqlJobs.js"
 import type { SqlNotifications } from "./SqlNotifications.js"
@@ -38,6 +40,7 @@ export type Ports =
   | Accounts
   | Bookmarks
   | Jobs
+  | Imports
   | Webhooks
   | Deliveries
   | Transactor
@@ -51,6 +54,7 @@ export const layer: Layer.Layer<Ports, never, SqlClient.SqlClient | SqlNotificat
   SqlAccounts.layer,
   SqlBookmarks.layer,
   SqlJobs.layer,
+  SqlImports.layer,
   SqlWebhooks.layer,
   SqlDeliveries.layer,
   SqlTransactor.layer,

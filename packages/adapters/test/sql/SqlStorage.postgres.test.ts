@@ -12,6 +12,7 @@ describe.runIf(database.run)("SQL storage on Postgres", () => {
   fresh("accounts", (storage) => Contracts.accountsContract("postgres", storage))
   fresh("bookmarks", (storage) => Contracts.bookmarksContract("postgres", storage))
   fresh("jobs", (storage) => Contracts.jobsContract("postgres", storage))
+  fresh("imports", (storage) => Contracts.importsContract("postgres", storage))
   fresh("webhooks", (storage) => Contracts.webhooksContract("postgres", storage))
   fresh("deliveries", (storage) => Contracts.deliveriesContract("postgres", storage))
   fresh("transactor", (storage) => Contracts.transactorContract("postgres", storage))

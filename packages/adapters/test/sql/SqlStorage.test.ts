@@ -12,6 +12,7 @@ describe("SQL storage on PGlite", () => {
   fresh("accounts", (storage) => Contracts.accountsContract("pglite", storage))
   fresh("bookmarks", (storage) => Contracts.bookmarksContract("pglite", storage))
   fresh("jobs", (storage) => Contracts.jobsContract("pglite", storage))
+  fresh("imports", (storage) => Contracts.importsContract("pglite", storage))
   fresh("webhooks", (storage) => Contracts.webhooksContract("pglite", storage))
   fresh("deliveries", (storage) => Contracts.deliveriesContract("pglite", storage))
   fresh("transactor", (storage) => Contracts.transactorContract("pglite", storage))

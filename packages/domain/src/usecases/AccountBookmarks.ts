@@ -26,7 +26,9 @@ export const editOwnBookmark = Effect.fn("EditOwnBookmark")(function*(accountId:
 
 /**
  * Runs enrichment again (edits still win) and so emits `bookmark.saved` again when it finishes. A bookmark that is
- * processing already is left alone: its job will finish it.
+ * processing already is left alone: its job will finish it. A refresh is a person waiting: its job goes to the
+ * interactive lane, announced, and counts toward no import, even for a bookmark that came from a quiet import
+ * (docs/decisions.md, "Refresh").
  */
 export const refreshBookmark = Effect.fn("RefreshBookmark")(function*(accountId: AccountId, id: string) {
   const record = yield* ownedRecord(accountId, id)
@@ -38,7 +40,9 @@ export const refreshBookmark = Effect.fn("RefreshBookmark")(function*(accountId:
   const now = yield* Clock.currentTimeMillis
   const restarted = yield* tx.atomic(Effect.gen(function*() {
     const restarted = yield* bookmarks.restart(record.id)
-    if (Option.isSome(restarted)) yield* jobs.enqueue({ id: jobId, bookmarkId: record.id, runAt: now })
+    if (Option.isSome(restarted)) {
+      yield* jobs.enqueue({ id: jobId, bookmarkId: record.id, runAt: now, lane: "interactive", events: true, importId: null })
+    }
     return restarted
   }))
   return Option.isSome(restarted)

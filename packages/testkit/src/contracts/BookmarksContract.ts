@@ -1,5 +1,5 @@
 /** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters (tag, type, exact URL), search, completion, edits. */
-import { type Accounts, Bookmark, BookmarkId, Bookmarks, Pagination } from "@bookmarks/domain"
+import { type Accounts, Bookmark, BookmarkId, Bookmarks, type ImportedBookmark, Pagination } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
 import { insertBookmark, newAccount, newBookmark, uid } from "./Support.js"
@@ -171,6 +171,55 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(yield* bookmarks.pending(record.id, "late")).toBe(false)
         expect(Option.map(yield* bookmarks.get(record.id), (r) => r.processingError)).toEqual(Option.some(""))
         expect(yield* bookmarks.pending(BookmarkId.make(uid("bmk_")), reason)).toBe(false)
+      })))
+
+    it.effect("imports a batch: file dates kept and made unique, duplicates skipped, later saves still come after", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const existing = yield* insertBookmark(account.id, 5_000, { url: "https://example.com/already" })
+        const note = yield* insertBookmark(account.id, 6_000, {
+          url: "",
+          note: "a text note",
+          derived: { ...Bookmark.emptyDerived, type: "textNote" }
+        })
+        const imported = (url: string, wantedAt: number, extra: Partial<ImportedBookmark> = {}): ImportedBookmark => {
+          const { now: _now, ...base } = newBookmark(account.id, 0, { url, source: "import" })
+          return { ...base, wantedAt, ...extra }
+        }
+        const batch = [
+          imported("https://example.com/a", 1_000, { callerTags: ["x"], derived: { ...Bookmark.emptyDerived, title: "From the file" } }),
+          imported("https://example.com/already", 2_000),
+          imported("https://example.com/b", 5_000),
+          imported("https://example.com/a", 3_000),
+          imported("https://example.com/c", 1_000),
+          imported("", 7_000, { note: "a text note", derived: { ...Bookmark.emptyDerived, type: "textNote" } }),
+          imported("", 7_000, { note: "another text note", derived: { ...Bookmark.emptyDerived, type: "textNote" } }),
+          imported("https://example.com/d", 9_000, { status: "ready", derived: { ...Bookmark.emptyDerived, title: "Restored", summary: "S." } })
+        ]
+        const result = yield* bookmarks.insertImported(account.id, batch)
+        expect(result.duplicates).toEqual([1, 3, 5])
+        expect(result.inserted.map((r) => [r.url, r.createdAt])).toEqual([
+          ["https://example.com/a", 1_000],
+          // 5,000 is taken by the bookmark already there; 1,000 by the first row of the batch.
+          ["https://example.com/b", 5_001],
+          ["https://example.com/c", 1_001],
+          ["", 7_000],
+          ["https://example.com/d", 9_000]
+        ])
+        for (const row of result.inserted) expect(yield* bookmarks.get(row.id)).toEqual(Option.some(row))
+        expect(Option.map(yield* bookmarks.get(result.inserted[0]!.id), (r) => [r.source, r.callerTags, r.derived.title]))
+          .toEqual(Option.some(["import", ["x"], "From the file"]))
+        expect(Option.map(yield* bookmarks.get(result.inserted[4]!.id), (r) => [r.status, r.derived.summary]))
+          .toEqual(Option.some(["ready", "S."]))
+        // A later save comes after every row, so the cursor order stays a strict order.
+        const later = yield* insertBookmark(account.id, 8_000)
+        expect(later.createdAt).toBe(9_001)
+        const all = yield* bookmarks.list(account.id, query({ limit: "100" }))
+        expect(all.map((r) => r.createdAt)).toEqual([9_001, 9_000, 7_000, 6_000, 5_001, 5_000, 1_001, 1_000])
+        expect([existing.createdAt, note.createdAt]).toEqual([5_000, 6_000])
+        const again = yield* bookmarks.insertImported(account.id, [imported("https://example.com/b", 1)])
+        expect(again).toEqual({ inserted: [], duplicates: [0] })
       })))
 
     it.effect("merges app edits into overrides; they win in filters and search", () =>

@@ -4,6 +4,7 @@ import type {
   Bookmarks,
   Deliveries,
   DeliveryLog,
+  Imports,
   Jobs,
   Sessions,
   SignInAttempts,
@@ -16,6 +17,7 @@ export type StoragePorts =
   | Accounts
   | Bookmarks
   | Jobs
+  | Imports
   | Webhooks
   | Deliveries
   | Users

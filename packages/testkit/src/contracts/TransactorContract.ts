@@ -1,6 +1,6 @@
 /**
  * Contract of the Transactor port over the storage ports it spans (Accounts, Bookmarks, Jobs, Webhooks,
- * Deliveries, and the web app's Users, Sessions, SignInAttempts and DeliveryLog): a block that fails, dies or is interrupted leaves no write behind; a nested block is a savepoint
+ * Deliveries, Imports, and the web app's Users, Sessions, SignInAttempts and DeliveryLog): a block that fails, dies or is interrupted leaves no write behind; a nested block is a savepoint
  * (its failure takes back only its own writes; its writes stay only if the outer block commits); wake-ups of a
  * block are sent when it commits; concurrent blocks keep exactly the writes of those that committed.
  * The asset store and the allowance counter are outside the transaction (files, Redis) and not covered.
@@ -15,6 +15,9 @@ import {
   Bookmarks,
   Deliveries,
   DeliveryLog,
+  type Import,
+  ImportId,
+  Imports,
   JobId,
   Jobs,
   Sessions,
@@ -55,6 +58,23 @@ const throttleWindow = 1e12
 
 const sessionRecord = (userId: User.User["id"], expiresAt: number) => ({ hash: uid("ses_"), userId, createdAt: 1, expiresAt })
 
+const importRecord = (accountId: AccountId): Import.Record => ({
+  id: ImportId.make(uid("imp_")),
+  accountId,
+  format: "netscape",
+  events: false,
+  state: "running",
+  total: 10,
+  position: 0,
+  saved: 0,
+  duplicates: 0,
+  failed: 0,
+  enriched: 0,
+  failures: [],
+  createdAt: 1,
+  finishedAt: null
+})
+
 /**
  * One object of every storage port, committed: an account with a key, bookmarks (one processing, one finished,
  * one to delete), a job, a webhook, a delivery about the bookmark, a person with two sessions, sign-in failures
@@ -70,6 +90,7 @@ const seed = Effect.gen(function*() {
   const sessions = yield* Sessions
   const attempts = yield* SignInAttempts
   const log = yield* DeliveryLog
+  const imports = yield* Imports
   const account = yield* newAccount("free", 0)
   const key = keyFor(account.id)
   yield* accounts.addKey(key.info, key.hash)
@@ -98,14 +119,39 @@ const seed = Effect.gen(function*() {
   yield* attempts.recordFailure(cleared, 1_000, throttleWindow)
   const attempt = attemptRecord(hook.id, 5, { accountId: account.id })
   yield* log.record(attempt)
-  return { account, key, bookmark, finished, doomed, job, hook, spare, delivery, user, live, expired, failing, cleared, attempt }
+  const started = importRecord(account.id)
+  yield* imports.create(started, new Uint8Array([1, 2, 3]))
+  return {
+    account,
+    key,
+    bookmark,
+    finished,
+    doomed,
+    job,
+    hook,
+    spare,
+    delivery,
+    user,
+    live,
+    expired,
+    failing,
+    cleared,
+    attempt,
+    started
+  }
 })
 type Seeded = Effect.Effect.Success<typeof seed>
 
 /** Everything a reader can see of the seeded objects (and of objects a block may have added to them). */
 const observe = (
   s: Seeded,
-  added: { readonly account: AccountId; readonly keyHash: string; readonly email?: string; readonly session?: string }
+  added: {
+    readonly account: AccountId
+    readonly keyHash: string
+    readonly email?: string
+    readonly session?: string
+    readonly importId?: ImportId
+  }
 ) =>
   Effect.gen(function*() {
     const accounts = yield* Accounts
@@ -127,6 +173,11 @@ const observe = (
       }),
       webhooks: yield* webhooks.list(s.account.id),
       deliveries: yield* deliveries.listForWebhook(s.hook.id),
+      pendingJobs: yield* Effect.flatMap(Jobs, (jobs) => jobs.pending),
+      started: yield* Effect.flatMap(Imports, (imports) => imports.get(s.started.id)),
+      addedImport: added.importId === undefined
+        ? Option.none()
+        : yield* Effect.flatMap(Imports, (imports) => imports.get(added.importId ?? s.started.id)),
       ...(yield* observePeople(s, added))
     }
   })
@@ -188,6 +239,7 @@ const writeEverything = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
     yield* deliveries.cancelForBookmark(s.bookmark.id)
     yield* deliveries.cancelForWebhook(s.hook.id)
     yield* writePeople(s, added)
+    yield* writeImport(s, added)
   })
 
 /** Every write of the web app's ports: a refresh and a delete, people, sessions, sign-in failures, the log. */
@@ -214,6 +266,32 @@ const writePeople = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
     expect(yield* log.pruneBefore(10)).toBeGreaterThanOrEqual(1)
   })
 
+/** Every write of an import's batch: the import's record and position, imported bookmarks and their jobs. */
+const writeImport = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
+  Effect.gen(function*() {
+    const bookmarks = yield* Bookmarks
+    const jobs = yield* Jobs
+    const imports = yield* Imports
+    yield* imports.create(added.started, new Uint8Array([4, 5]))
+    expect(Option.isSome(yield* imports.claim({ now: 0, lease: 1_000 }))).toBe(true)
+    const step = { position: 5, saved: 1, duplicates: 0, failed: 0, enriched: 0, failures: [] }
+    expect(yield* imports.advance(s.started.id, 0, step, 2_000)).toBe(true)
+    yield* imports.countEnriched(s.started.id)
+    yield* imports.finish(s.started.id, 3_000)
+    const { now: _now, ...item } = newBookmark(s.account.id, 0, { url: "https://example.com/imported", source: "import" })
+    const batch = yield* bookmarks.insertImported(s.account.id, [{ ...item, wantedAt: 100 }])
+    expect(batch.inserted.length).toBe(1)
+    yield* jobs.enqueueMany(batch.inserted.map((b) => ({
+      id: JobId.make(uid("job_")),
+      bookmarkId: b.id,
+      runAt: 0,
+      lane: "import" as const,
+      host: "example.com",
+      events: false,
+      importId: s.started.id
+    })))
+  })
+
 /** What is left when no write of the block survived: the seeded state, and the seeded job and delivery due. */
 const expectUntouched = (s: Seeded, added: ReturnType<typeof freshAdded>, before: Effect.Effect.Success<ReturnType<typeof observe>>) =>
   Effect.gen(function*() {
@@ -235,7 +313,7 @@ const expectUntouched = (s: Seeded, added: ReturnType<typeof freshAdded>, before
 const freshAdded = () => {
   const account: Account.Account = { id: AccountId.make(uid("acc_")), plan: "plus", createdAt: 3, planChangedAt: 3 }
   const user = userRecord(account.id)
-  return { account, key: keyFor(account.id), user, session: sessionRecord(user.id, 9e15) }
+  return { account, key: keyFor(account.id), user, session: sessionRecord(user.id, 9e15), started: importRecord(account.id) }
 }
 
 /** What `observe` looks up of the objects a block may add. */
@@ -243,7 +321,8 @@ const seen = (added: ReturnType<typeof freshAdded>) => ({
   account: added.account.id,
   keyHash: added.key.hash,
   email: added.user.email,
-  session: added.session.hash
+  session: added.session.hash,
+  importId: added.started.id
 })
 
 export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePorts, E>) =>

@@ -1,4 +1,7 @@
-/** In-memory job queue with leases; writes inside a failed block are taken back, wake-ups wait for the commit. */
+/**
+ * In-memory job queue with leases, two lanes and per-host pacing of the import lane. Writes inside a failed block
+ * are taken back (the pacing of hosts too, as `job_hosts` is in SQL); wake-ups wait for the commit.
+ */
 import { type Job, Jobs } from "@bookmarks/domain"
 import { Effect, Layer } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
@@ -6,6 +9,8 @@ import * as Signal from "./Signal.js"
 
 interface Entry {
   readonly job: Job.Job
+  readonly host: string
+  readonly seq: number
   readonly lockedUntil: number
   readonly done: boolean
 }
@@ -14,27 +19,59 @@ export const layer = Layer.effect(
   Jobs,
   Effect.gen(function*() {
     const entries = new Map<string, Entry>()
+    /** When each host may next start an import-lane job. */
+    const hostNext = new Map<string, number>()
+    // Only orders jobs enqueued at the same runAt; a rolled-back enqueue leaves a gap, which orders nothing wrong.
+    let seq = 0
     const signal = yield* Signal.make
     const update = (id: string, f: (e: Entry) => Entry) =>
       MemoryJournal.write((record) => {
         const entry = entries.get(id)
         if (entry !== undefined) MemoryJournal.set(record, entries, id, f(entry))
       })
+    const add = (record: MemoryJournal.Record, job: Job.NewJob) =>
+      MemoryJournal.set(record, entries, job.id, {
+        job: {
+          id: job.id,
+          bookmarkId: job.bookmarkId,
+          attempts: 0,
+          runAt: job.runAt,
+          lane: job.lane ?? "interactive",
+          events: job.events ?? true,
+          importId: job.importId ?? null
+        },
+        host: job.host ?? "",
+        seq: seq++,
+        lockedUntil: 0,
+        done: false
+      })
     return Jobs.of({
-      enqueue: ({ bookmarkId, id, runAt }) =>
+      enqueue: (job) =>
+        Effect.zipRight(MemoryJournal.write((record) => add(record, job)), MemoryJournal.afterCommit(signal.notify)),
+      enqueueMany: (jobs) =>
         Effect.zipRight(
-          MemoryJournal.write((record) =>
-            MemoryJournal.set(record, entries, id, { job: { id, bookmarkId, attempts: 0, runAt }, lockedUntil: 0, done: false })
-          ),
+          MemoryJournal.write((record) => jobs.forEach((job) => add(record, job))),
           MemoryJournal.afterCommit(signal.notify)
         ),
-      claim: ({ lease, max, now }) =>
+      claim: ({ hostGap = 0, lane = "interactive", lease, max, now }) =>
         MemoryJournal.write((record) => {
           const due = [...entries.values()]
-            .filter((e) => !e.done && e.job.runAt <= now && e.lockedUntil <= now)
-            .sort((a, b) => a.job.runAt - b.job.runAt)
-            .slice(0, max)
-          return due.map((e) => {
+            .filter((e) => !e.done && e.job.lane === lane && e.job.runAt <= now && e.lockedUntil <= now)
+            .sort((a, b) => a.job.runAt - b.job.runAt || a.seq - b.seq)
+          const busy = new Set(
+            [...entries.values()].filter((e) => !e.done && e.job.lane === "import" && e.lockedUntil > now).map((e) => e.host)
+          )
+          const taken: Array<Entry> = []
+          for (const e of due) {
+            if (taken.length >= max) break
+            if (lane === "import" && e.host !== "") {
+              if (busy.has(e.host) || (hostNext.get(e.host) ?? 0) > now) continue
+              busy.add(e.host)
+              MemoryJournal.set(record, hostNext, e.host, now + hostGap)
+            }
+            taken.push(e)
+          }
+          return taken.map((e) => {
             const claimed: Entry = { ...e, lockedUntil: now + lease, job: { ...e.job, attempts: e.job.attempts + 1 } }
             MemoryJournal.set(record, entries, e.job.id, claimed)
             return claimed.job
