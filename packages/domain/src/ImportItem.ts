@@ -44,7 +44,7 @@ export interface Row {
 /** A row that passed the rules: a bookmark to save (unless it is a duplicate). */
 export interface Valid {
   readonly kind: "link" | "textNote"
-  /** Normalised; "" for a text note. */
+  /** Normalised; `Bookmark.noteUrl` ("") for a text note (docs/decisions.md, "Text notes"). */
   readonly url: string
   readonly title: string
   readonly description: string
@@ -89,7 +89,7 @@ export const validate = (candidate: Candidate, importedAt: number): Either.Eithe
     const bad = textProblem("", candidate)
     if (bad !== undefined) return yield* Either.left(bad)
     const url = candidate.kind === "textNote"
-      ? ""
+      ? Bookmark.noteUrl
       : yield* Either.mapLeft(normalizeBookmarkUrl(candidate.url), (e) => `url ${e.reason}${candidate.url === "" ? "" : ` ('${clip(candidate.url, 80)}')`}`)
     if (candidate.kind === "textNote" && candidate.note.trim() === "") return yield* Either.left("text note is empty")
     const tags = yield* Either.mapLeft(Tags.parse(candidate.tags), (e) => e.reason)
@@ -114,4 +114,4 @@ export const validate = (candidate: Candidate, importedAt: number): Either.Eithe
 
 /** The key that makes two rows the same bookmark: the normalised URL, or the text of a text note. */
 export const duplicateKey = (item: { readonly url: string; readonly note: string }): string =>
-  item.url !== "" ? `url:${item.url}` : `note:${item.note}`
+  item.url !== Bookmark.noteUrl ? `url:${item.url}` : `note:${item.note}`

@@ -49,7 +49,7 @@ export const toExported = (record: Bookmark.Record, links: Links.Links["Type"]):
  * the file (docs/import-export.md, "Export").
  */
 export const toCandidate = (b: ExportedBookmark): Candidate => ({
-  kind: b.derived.type === "textNote" && b.url === "" ? "textNote" : "link",
+  kind: b.url === Bookmark.noteUrl ? "textNote" : "link",
   url: b.url,
   title: b.derived.title,
   description: b.derived.description,
@@ -93,7 +93,7 @@ export const htmlHeader = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 
 /** A bookmark as a `DT` line, its note as `DD`; a text note (no page) has no place in this format: "". */
 export const htmlItem = (record: Bookmark.Record) => {
-  if (record.url === "") return ""
+  if (Bookmark.isNote(record)) return ""
   const eff = Bookmark.effective(record)
   const tags = eff.tags.length === 0 ? "" : ` TAGS="${escapeHtml(eff.tags.join(","))}"`
   const title = eff.title === "" ? record.url : eff.title

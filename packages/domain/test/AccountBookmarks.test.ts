@@ -2,6 +2,8 @@
 import {
   AssetId,
   AssetStore,
+  Bookmark,
+  BookmarkId,
   Bookmarks,
   Deliveries,
   deleteOwnBookmark,
@@ -16,7 +18,7 @@ import {
 } from "@bookmarks/domain"
 import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { failureOf, inWorld, page, runDueDeliveries, runDueJobs } from "./support/World.js"
 
 describe("text notes", () => {
@@ -64,6 +66,34 @@ describe("edits, refresh and delete", () => {
         expect(after).toMatchObject({ title: "My title", status: "ready", type: "article" })
         const delivered = yield* runDueDeliveries
         expect(delivered.map((o) => JSON.parse(o.claimed.delivery.body).data.title)).toEqual(["My title"])
+      })))
+
+  it.effect("a refresh is a person waiting: interactive lane, announced, even for a bookmark from a quiet import", () =>
+    inWorld(() =>
+      Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        const accountId = principal.account.id
+        const id = BookmarkId.make("bmk_fromquietimport")
+        yield* (yield* Bookmarks).insertImported(accountId, [{
+          id,
+          accountId,
+          url: "https://example.com/imported",
+          source: "import",
+          wantedAt: 1_000,
+          status: "ready",
+          processingError: "",
+          callerTags: [],
+          note: "",
+          derived: Bookmark.emptyDerived,
+          overrides: {},
+          pageText: ""
+        }])
+        expect(yield* refreshBookmark(accountId, id)).toBe(true)
+        const jobs = yield* Jobs
+        const now = yield* Clock.currentTimeMillis
+        expect(yield* jobs.claim({ now, lease: 1_000, max: 10, lane: "import" })).toEqual([])
+        const claimed = yield* jobs.claim({ now, lease: 1_000, max: 10 })
+        expect(claimed.map((j) => [j.bookmarkId, j.lane, j.events, j.importId])).toEqual([[id, "interactive", true, null]])
       })))
 
   it.effect("delete removes the bookmark, its screenshot, its job and its pending deliveries", () =>

@@ -2,11 +2,11 @@
 import { Args, Command, Options } from "@effect/cli"
 import * as FileSystem from "@effect/platform/FileSystem"
 import { Import, ImportFormat } from "@bookmarks/domain"
-import { Console, Effect, Option } from "effect"
+import { Effect, Option } from "effect"
 import { CliFailure } from "../CliFailure.js"
 import { url } from "./Common.js"
 import * as ImportProgressBar from "./ImportProgressBar.js"
-import { print } from "./Output.js"
+import { note, print } from "./Output.js"
 import * as TransferClient from "./TransferClient.js"
 
 const file = Args.file({ name: "file", exists: "yes" }).pipe(Args.withDescription("The export file to import"))
@@ -33,7 +33,7 @@ export const command = Command.make("import", { account, events, file, format, j
     }
     let progress = yield* client.startImport(args.account, bytes, params)
     const bar = ImportProgressBar.make()
-    yield* Console.error(`Importing ${progress.total.toLocaleString("en-US")} rows (${progress.format}) as import ${progress.id}`)
+    yield* note(`Importing ${progress.total.toLocaleString("en-US")} rows (${progress.format}) as import ${progress.id}`)
     yield* bar.show(progress)
     while (progress.state !== "done") {
       yield* Effect.sleep(pollEvery)
@@ -43,9 +43,9 @@ export const command = Command.make("import", { account, events, file, format, j
     yield* bar.end
     yield* print(args.json, progress, () => summary(progress))
     if (!args.json && progress.failures.length > 0) {
-      yield* Console.error(`Rows not imported (${progress.failed}):`)
-      yield* Effect.forEach(progress.failures.slice(0, 50), (f) => Console.error(`  ${f.position}: ${f.reason}`), { discard: true })
-      if (progress.failed > 50) yield* Console.error(`  … and ${progress.failed - 50} more (see --json)`)
+      yield* note(`Rows not imported (${progress.failed}):`)
+      yield* Effect.forEach(progress.failures.slice(0, 50), (f) => note(`  ${f.position}: ${f.reason}`), { discard: true })
+      if (progress.failed > 50) yield* note(`  … and ${progress.failed - 50} more (see --json)`)
     }
   })).pipe(Command.withDescription("Import bookmarks from a browser, Pocket, Karakeep, Linkwarden or our own export"))
 
