@@ -1,5 +1,5 @@
-/** Contract of the Jobs port: leases, attempts, retries, release and exclusive claims under concurrency. */
-import { type Accounts, type Bookmarks, ImportId, JobId, Jobs } from "@bookmarks/domain"
+/** Contract of the Jobs port: leases, attempts, retries, release, exclusive claims under concurrency; jobs go with their bookmark. */
+import { type Accounts, Bookmarks, ImportId, JobId, Jobs } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, type Layer } from "effect"
 import { insertBookmark, newAccount, uid } from "./Support.js"
@@ -126,4 +126,17 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         yield* Fiber.join(waiter)
         yield* jobs.complete(job.id)
       })), 20_000)
+
+    it.effect("a job goes with its bookmark: once the bookmark is deleted it is neither claimed nor pending", () =>
+      run(Effect.gen(function*() {
+        const jobs = yield* Jobs
+        const bookmarks = yield* Bookmarks
+        const before = yield* jobs.pending
+        const job = yield* enqueued(9_000_000)
+        expect(yield* jobs.pending).toBe(before + 1)
+        expect(yield* bookmarks.delete(job.bookmarkId)).toBe(true)
+        expect(yield* jobs.pending).toBe(before)
+        const claimed = yield* jobs.claim({ now: 9_000_000, lease: 100, max: 1_000 })
+        expect(claimed.map((j) => j.id)).not.toContain(job.id)
+      })))
   })

@@ -1,9 +1,11 @@
 /**
  * In-memory job queue with leases, two lanes and per-host pacing of the import lane. Writes inside a failed block
- * are taken back (the pacing of hosts too, as `job_hosts` is in SQL); wake-ups wait for the commit.
+ * are taken back (the pacing of hosts too, as `job_hosts` is in SQL); wake-ups wait for the commit. A job goes with
+ * its bookmark, as the SQL rows do (ON DELETE CASCADE): reads the library through its port, as Deliveries reads
+ * webhooks.
  */
-import { type Job, Jobs } from "@bookmarks/domain"
-import { Effect, Layer } from "effect"
+import { Bookmarks, type Job, Jobs } from "@bookmarks/domain"
+import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 import * as Signal from "./Signal.js"
 
@@ -18,7 +20,15 @@ interface Entry {
 export const layer = Layer.effect(
   Jobs,
   Effect.gen(function*() {
+    const bookmarks = yield* Bookmarks
     const entries = new Map<string, Entry>()
+    /** Jobs not done whose bookmark still exists: the library is read first, the choice is then one synchronous step. */
+    const live = Effect.suspend(() =>
+      Effect.map(
+        Effect.forEach([...entries.values()].filter((e) => !e.done), (e) =>
+          Effect.map(bookmarks.get(e.job.bookmarkId), (found) => (Option.isSome(found) ? [e.job.id] : []))),
+        (ids) => new Set(ids.flat())
+      ))
     /** When each host may next start an import-lane job. */
     const hostNext = new Map<string, number>()
     // Only orders jobs enqueued at the same runAt; a rolled-back enqueue leaves a gap, which orders nothing wrong.
@@ -54,9 +64,9 @@ export const layer = Layer.effect(
           MemoryJournal.afterCommit(signal.notify)
         ),
       claim: ({ hostGap = 0, lane = "interactive", lease, max, now }) =>
-        MemoryJournal.write((record) => {
+        Effect.flatMap(live, (alive) => MemoryJournal.write((record) => {
           const due = [...entries.values()]
-            .filter((e) => !e.done && e.job.lane === lane && e.job.runAt <= now && e.lockedUntil <= now)
+            .filter((e) => !e.done && alive.has(e.job.id) && e.job.lane === lane && e.job.runAt <= now && e.lockedUntil <= now)
             .sort((a, b) => a.job.runAt - b.job.runAt || a.seq - b.seq)
           const busy = new Set(
             [...entries.values()].filter((e) => !e.done && e.job.lane === "import" && e.lockedUntil > now).map((e) => e.host)
@@ -76,12 +86,12 @@ export const layer = Layer.effect(
             MemoryJournal.set(record, entries, e.job.id, claimed)
             return claimed.job
           })
-        }),
+        })),
       complete: (id) => update(id, (e) => ({ ...e, done: true, lockedUntil: 0 })),
       retryAt: (id, runAt) => update(id, (e) => ({ ...e, lockedUntil: 0, job: { ...e.job, runAt } })),
       release: (id) =>
         update(id, (e) => ({ ...e, lockedUntil: 0, job: { ...e.job, attempts: Math.max(0, e.job.attempts - 1) } })),
-      pending: Effect.sync(() => [...entries.values()].filter((e) => !e.done).length),
+      pending: Effect.map(live, (alive) => alive.size),
       awaitEnqueued: signal.wait
     })
   })
