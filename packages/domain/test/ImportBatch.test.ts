@@ -5,12 +5,14 @@ import {
   BookmarkId,
   Bookmarks,
   Deliveries,
+  Errors,
   Import,
   ImportId,
   ImportReader,
   Imports,
   ImportTakenOver,
   importBatch,
+  importProgress,
   Job,
   Jobs,
   LibraryExport,
@@ -125,6 +127,14 @@ describe("importBatch and runImport", () => {
         expect(note).toMatchObject({ url: "", status: "ready", processingError: "" })
         expect(note?.derived).toMatchObject({ type: "textNote", summary: "Idea number 0: plant tomatoes beside the basil." })
         expect(fetcher.calls).toEqual([])
+      })))
+
+  it.effect("an import id of an impossible shape, or one that names nothing, is not found", () =>
+    inWorld(() =>
+      Effect.gen(function*() {
+        yield* failureOf(importProgress("imp_\u0000"), Errors.NotFound)
+        yield* failureOf(importProgress("x".repeat(10_000)), Errors.NotFound)
+        yield* failureOf(importProgress("imp_nothere"), Errors.NotFound)
       })))
 })
 

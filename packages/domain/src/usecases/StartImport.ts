@@ -3,7 +3,7 @@ import { Clock, Effect, Option } from "effect"
 import { InvalidInput, NotFound } from "../Errors.js"
 import * as Import from "../Import.js"
 import { type ImportFormat, maxFileBytes } from "../ImportFormat.js"
-import { ImportId } from "../Ids.js"
+import { ImportId, isWellFormed } from "../Ids.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { ImportReader } from "../ports/ImportReader.js"
 import { Imports } from "../ports/Imports.js"
@@ -51,6 +51,8 @@ export const startImport = Effect.fn("StartImport")(function*(accountId: string,
 
 /** The progress of an import. */
 export const importProgress = Effect.fn("ImportProgress")(function*(id: string) {
+  // An id of an impossible shape (NUL, a surrogate, 10 KB) names no import: 404 without asking storage.
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "import", id })
   const found = yield* (yield* Imports).get(ImportId.make(id))
   if (Option.isNone(found)) return yield* new NotFound({ resource: "import", id })
   return Import.present(found.value)
