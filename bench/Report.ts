@@ -1,4 +1,5 @@
 /** BENCHMARKS.md from one run's figures: machine, throughput side by side, search at scale, memory, targets. */
+import * as Imports from "./Imports.js"
 import type { Measurement } from "./Load.js"
 
 export interface Machine {
@@ -74,6 +75,7 @@ export interface Figures {
   readonly memory: { readonly idle?: number | undefined; readonly underLoad?: number | undefined }
   readonly enrichment?: EnrichmentFigures | undefined
   readonly webhooks?: WebhookFigures | undefined
+  readonly imports?: Imports.ImportFigures | undefined
   readonly skipped: ReadonlyArray<string>
   readonly notes: string
 }
@@ -265,6 +267,7 @@ export const render = (f: Figures): string => {
   )
   if (f.enrichment !== undefined) out.push(...renderEnrichment(f.enrichment))
   if (f.webhooks !== undefined) out.push(...renderWebhooks(f.webhooks))
+  if (f.imports !== undefined) out.push(...Imports.render(f.imports))
   const targets: Array<[string, string, boolean | string | undefined]> = []
   for (const [id, label] of paths.slice(0, 2)) {
     const r = ratio(f.scaled[id], f.baseline[id])

@@ -5,8 +5,9 @@
  *
  * Options: `--quick` (short runs, 100,000 search rows: a smoke test of the script), `--rows=N`, `--seconds=N`,
  * `--connections=N`, `--profile` (the service runs with `--cpu-prof`; profiles go to bench/profiles/).
- * Enrichment (bench/Enrichment.ts) and webhooks (bench/Webhooks.ts) run last: `--only=enrichment` or
- * `--only=webhooks` runs that section alone and writes it to a temporary file, not BENCHMARKS.md;
+ * Enrichment (bench/Enrichment.ts), webhooks (bench/Webhooks.ts) and imports (bench/Imports.ts) run last:
+ * `--only=enrichment`, `--only=webhooks` or `--only=imports` runs that section alone and writes it to a temporary
+ * file, not BENCHMARKS.md; `--import-rows=N` (default 10,000);
  * `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2).
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
@@ -18,6 +19,7 @@ import { join } from "node:path"
 import { Redis } from "ioredis"
 import pg from "pg"
 import * as Enrichment from "./Enrichment.js"
+import * as Imports from "./Imports.js"
 import * as Load from "./Load.js"
 import * as Processes from "./Processes.js"
 import * as Report from "./Report.js"
@@ -34,9 +36,9 @@ const option = (name: string, fallback: number) => {
 }
 const quick = flag("quick")
 const onlyGiven = args.find((a) => a.startsWith("--only="))?.slice("--only=".length)
-const only = onlyGiven === "enrichment" || onlyGiven === "webhooks" ? onlyGiven : undefined
+const only = onlyGiven === "enrichment" || onlyGiven === "webhooks" || onlyGiven === "imports" ? onlyGiven : undefined
 if (onlyGiven !== undefined && only === undefined) {
-  console.error(`--only=${onlyGiven}: only "enrichment" or "webhooks" can run alone`)
+  console.error(`--only=${onlyGiven}: only "enrichment", "webhooks" or "imports" can run alone`)
   process.exit(2)
 }
 const settings = {
@@ -51,7 +53,9 @@ const settings = {
   enrichmentSequential: quick ? 3 : 10,
   webhookSequential: quick ? 10 : 30,
   webhookBurst: quick ? 10 : 100,
-  workerConcurrency: option("worker-concurrency", 2)
+  workerConcurrency: option("worker-concurrency", 2),
+  importRows: option("import-rows", quick ? 1_000 : 10_000),
+  importSaves: quick ? 3 : 10
 }
 const profileDir = join(Processes.repoRoot, "bench", "profiles")
 const nodeArgs = flag("profile") ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
@@ -285,11 +289,21 @@ const enrichmentRun = (scaledReachable: boolean) =>
 const webhooksRun = (scaledReachable: boolean) =>
   Webhooks.measure({ ...sectionContext(scaledReachable), sequential: settings.webhookSequential, burst: settings.webhookBurst })
 
-/** `--only=enrichment|webhooks`: that section alone, printed and written to a temporary file. */
-const sectionAlone = async (section: "enrichment" | "webhooks", scaledReachable: boolean) => {
+const importsRun = (scaledReachable: boolean) =>
+  Imports.measure({
+    ...sectionContext(scaledReachable),
+    rows: settings.importRows,
+    saves: settings.importSaves,
+    workerConcurrency: settings.workerConcurrency
+  })
+
+/** `--only=enrichment|webhooks|imports`: that section alone, printed and written to a temporary file. */
+const sectionAlone = async (section: "enrichment" | "webhooks" | "imports", scaledReachable: boolean) => {
   const text = (section === "enrichment"
     ? Report.renderEnrichment(await enrichmentRun(scaledReachable))
-    : Report.renderWebhooks(await webhooksRun(scaledReachable))).join("\n")
+    : section === "webhooks"
+    ? Report.renderWebhooks(await webhooksRun(scaledReachable))
+    : Imports.render(await importsRun(scaledReachable))).join("\n")
   const file = join(tmpdir(), `BENCHMARKS.${section}.md`)
   writeFileSync(file, text)
   log(`\n${text}\nWrote ${file}.`)
@@ -354,6 +368,11 @@ const main = async () => {
     return undefined
   })
 
+  const imports = await importsRun(reachable).catch((error: unknown) => {
+    skipped.push(`Imports: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`)
+    return undefined
+  })
+
   const notesFile = join(Processes.repoRoot, "bench", "notes.md")
   const figures: Report.Figures = {
     date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
@@ -377,6 +396,7 @@ const main = async () => {
     memory,
     enrichment,
     webhooks,
+    imports,
     skipped,
     notes: existsSync(notesFile) ? readFileSync(notesFile, "utf8") : ""
   }

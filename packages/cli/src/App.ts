@@ -1,8 +1,10 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmarks/adapters"
+import { Import } from "@bookmarks/domain"
 import { Health, MetricsEndpoint, Mounts, Server } from "@bookmarks/http"
 import { McpMount } from "@bookmarks/mcp"
-import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
+import { WebApp } from "@bookmarks/web"
+import { DeliveryRunner, EnrichmentRunner, ImportRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import * as AdminToken from "./AdminToken.js"
@@ -17,17 +19,33 @@ const health = Layer.effect(
     Health.Health.of({ check: Effect.provideService(SqlStorage.ping, SqlClient.SqlClient, sql) }))
 )
 
-/** The faces served beside the JSON API on the same server: MCP at `/mcp`, and `/metrics` unless METRICS=false. */
-const mounts = (config: AppConfig) =>
-  Layer.effect(Mounts.Mounts, Effect.gen(function*() {
-    const mcp = yield* McpMount.make({ publicUrl: config.publicUrl })
-    return config.metrics ? [yield* MetricsMount.make(config), mcp] : [mcp]
-  }))
+/** The paths other faces answer; the web app claims every other path, "/" included. */
+export const apiPrefixes = ["/v1/api", "/admin", "/mcp", "/health", "/metrics"]
 
-/** The HTTP server; its `HttpServer` stays visible (bound address). */
+/** The account web app (its `Web` stays visible: the start banner prints its first-run link). */
+const web = (config: AppConfig) =>
+  Layer.effect(WebApp.Web, WebApp.make({ publicUrl: config.publicUrl, excludedPrefixes: apiPrefixes }))
+
+/**
+ * The faces served beside the JSON API on the same server: `/metrics` (unless METRICS=false), MCP at `/mcp`, then
+ * the web app's catch-all.
+ */
+const mounts = (config: AppConfig) =>
+  Layer.effect(
+    Mounts.Mounts,
+    Effect.gen(function*() {
+      const mcp = yield* McpMount.make({ publicUrl: config.publicUrl })
+      const face = yield* WebApp.Web
+      const faces: ReadonlyArray<Mounts.Mount> = config.metrics ? [yield* MetricsMount.make(config), mcp, face] : [mcp, face]
+      return faces
+    })
+  )
+
+/** The HTTP server; its `HttpServer` and the web app stay visible (bound address, first-run link). */
 export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}) => {
-  // One value, so the server and the mounts share one instance of each service.
+  // One value each, so the server, the mounts and the web app share one instance of each service.
   const services = Composition.apiServices(config, overrides)
+  const webApp = web(config).pipe(Layer.provide(services))
   return Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
     (adminToken) =>
@@ -40,14 +58,21 @@ export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}
         trustedProxies: config.trustedProxies,
         tracing: Tracing.enabled(config)
       })
-  )).pipe(Layer.provide(Layer.mergeAll(services, health, mounts(config).pipe(Layer.provide(services)))))
+  )).pipe(
+    Layer.provide(Layer.mergeAll(services, health, mounts(config).pipe(Layer.provide(Layer.merge(services, webApp))))),
+    Layer.provideMerge(webApp)
+  )
 }
 
-/** Enrichment and delivery runners; they stop (releasing leases) with the layer's scope. */
+/** Enrichment, delivery and import runners; they stop (releasing leases) with the layer's scope. */
 export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
   Layer.mergeAll(
     EnrichmentRunner.layer({ concurrency: config.workerConcurrency }),
-    DeliveryRunner.layer()
+    DeliveryRunner.layer(),
+    ImportRunner.layer({
+      ...(Option.isSome(config.databaseUrl) ? Import.defaultPace : Import.embeddedPace),
+      lease: config.importLease
+    })
   ).pipe(Layer.provide(Layer.merge(
     Composition.enrichmentServices(config, overrides),
     Composition.apiServices(config, overrides)

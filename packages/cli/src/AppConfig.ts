@@ -1,5 +1,5 @@
 /** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
-import { Delivery, Job, Plan, Webhook } from "@bookmarks/domain"
+import { Delivery, Import, Job, Plan, Webhook } from "@bookmarks/domain"
 import * as TrustedProxies from "@bookmarks/http/TrustedProxies"
 import { Config, ConfigError, Either, Option, Redacted, Schema } from "effect"
 
@@ -31,6 +31,8 @@ export interface AppConfig {
   readonly workerConcurrency: number
   /** Browser origins allowed to call the JSON API (CORS); empty: off. */
   readonly corsOrigins: ReadonlyArray<string>
+  /** Lease of a running import (renewed with every batch): how soon another worker resumes a crashed one's import. */
+  readonly importLease: number
   /** `/metrics` and the per-request metrics (METRICS, on by default); docs/operations.md, "Metrics". */
   readonly metrics: boolean
   /** Bearer token `/metrics` requires (METRICS_TOKEN); none: open to whoever reaches the port. */
@@ -45,6 +47,10 @@ export interface AppConfig {
   readonly serviceName: string
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
+  /** Self sign-up after the first account (`SIGNUP=open`); closed by default. */
+  readonly signup: "open" | "closed"
+  /** The plan of accounts people create in the web app. */
+  readonly defaultPlan: Plan.Plan
 }
 
 // Config.mapOrFail puts the variable's name in front of the path itself.
@@ -144,6 +150,8 @@ export const config: Config.Config<AppConfig> = Config.all({
   enrichmentRetries: Config.withDefault(durationList("ENRICHMENT_RETRY_SCHEDULE"), Job.retryDelays),
   enrichmentBudget: Config.withDefault(duration("ENRICHMENT_ATTEMPT_BUDGET"), Job.attemptBudget),
   enrichmentLease: Config.withDefault(duration("ENRICHMENT_LEASE"), Job.lease),
+  importHostGap: Config.withDefault(duration("IMPORT_HOST_GAP"), Job.hostGap),
+  importLease: Config.withDefault(duration("IMPORT_LEASE"), Import.lease),
   openAiBase: Config.option(httpUrl("OPENAI_BASE_URL")),
   openAiKey: Config.option(Config.redacted("OPENAI_API_KEY")),
   openAiModel: Config.withDefault(Config.string("OPENAI_MODEL"), "gpt-4o-mini"),
@@ -168,7 +176,9 @@ export const config: Config.Config<AppConfig> = Config.all({
   ),
   serviceName: Config.withDefault(Config.string("OTEL_SERVICE_NAME"), "bookmarks"),
   logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
-  logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT"))
+  logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT")),
+  signup: Config.withDefault(Config.literal("open", "closed")("SIGNUP"), "closed" as const),
+  defaultPlan: Config.withDefault(Config.literal("free", "plus", "ultra")("DEFAULT_PLAN"), "free" as const)
 }).pipe(
   Config.mapOrFail((c) =>
     counterOf(c) === "redis" && Option.isNone(c.redisUrl)
@@ -195,12 +205,14 @@ export const config: Config.Config<AppConfig> = Config.all({
     enrichment: {
       retryDelays: c.enrichmentRetries,
       attemptBudget: c.enrichmentBudget,
-      lease: Math.max(c.enrichmentLease, c.enrichmentBudget + 5_000)
+      lease: Math.max(c.enrichmentLease, c.enrichmentBudget + 5_000),
+      hostGap: c.importHostGap
     },
     openAi: Option.map(c.openAiBase, (baseUrl) => ({ baseUrl, apiKey: c.openAiKey, model: c.openAiModel })),
     plans: Option.match(c.planOverride, { onNone: () => Plan.defaultTable, onSome: (o) => Plan.withOverride(Plan.defaultTable, o) }),
     workerConcurrency: c.workerConcurrency,
     corsOrigins: c.corsOrigins,
+    importLease: c.importLease,
     metrics: c.metrics,
     metricsToken: c.metricsToken,
     metricsPort: c.metricsPort,
@@ -208,7 +220,9 @@ export const config: Config.Config<AppConfig> = Config.all({
     otlpEndpoint: c.otlpEndpoint,
     serviceName: c.serviceName,
     logLevel: c.logLevel,
-    logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json"))
+    logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json")),
+    signup: c.signup,
+    defaultPlan: c.defaultPlan
   }))
 )
 

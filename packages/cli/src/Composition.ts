@@ -2,6 +2,7 @@
 import {
   CryptoIdGenerator,
   FileAssetStore,
+  FileImportReader,
   type GuardedLookup,
   HtmlPageExtractor,
   HttpPageFetcher,
@@ -10,6 +11,7 @@ import {
   OpenAiContentAnalyzer,
   PlaywrightRenderer,
   RedisAllowanceCounter,
+  ScryptPasswordHasher,
   SqlAllowanceCounter,
   SqlAssetStore,
   SqlStorage
@@ -83,7 +85,9 @@ export const policy = (config: AppConfig) =>
     retrySchedule: config.retrySchedule,
     deactivation: config.deactivation,
     deliveryTimeout: config.deliveryTimeout,
-    enrichment: config.enrichment
+    enrichment: config.enrichment,
+    signup: config.signup,
+    defaultPlan: config.defaultPlan
   })
 
 const userAgent = (config: AppConfig) => `BookmarkLibraryBot/1.0 (+${config.publicUrl})`
@@ -102,14 +106,16 @@ export interface TestOverrides {
 }
 
 /**
- * What request handling needs besides storage: ids, policy, the links answers carry (built by the HTTP layer from
- * PUBLIC_URL) and the webhook sender (registration checks, tests).
+ * What request handling needs besides storage: ids, policy, password hashing, the import reader, the links answers
+ * carry (built by the HTTP layer from PUBLIC_URL) and the webhook sender (registration checks, tests).
  */
 export const apiServices = (config: AppConfig, overrides: TestOverrides = {}) =>
   Layer.mergeAll(
     CryptoIdGenerator.layer,
+    ScryptPasswordHasher.layer(),
     policy(config),
     AssetLinks.layer(config.publicUrl),
+    FileImportReader.layer,
     HttpWebhookSender.layer({ allowPrivateNetwork: config.allowPrivateNetwork, ...overrides.guard })
   )
 

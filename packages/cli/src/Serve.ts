@@ -3,6 +3,7 @@
  * commands (commands/ServerCommands.ts imports it lazily), so a client command never loads servers or adapters.
  */
 import * as HttpServer from "@effect/platform/HttpServer"
+import { WebApp } from "@bookmarks/web"
 import { Console, Effect, Layer, Option } from "effect"
 import * as App from "./App.js"
 import type { AppConfig } from "./AppConfig.js"
@@ -19,13 +20,19 @@ const banner = (config: AppConfig) =>
       ? `http://${server.address.hostname.includes(":") ? `[${server.address.hostname}]` : server.address.hostname}:${server.address.port}`
       : config.publicUrl
     const storage = Option.isSome(config.databaseUrl) ? "Postgres (DATABASE_URL)" : `PGlite in ${Composition.pgliteDir(config)}`
+    const web = yield* WebApp.Web
+    const setup = yield* web.setupUrl
     yield* Console.log([
       "",
       `Bookmark library listening on ${address}  (API: ${address}/v1/api, docs: ${address}/v1/api/docs, MCP: ${address}/mcp)`,
       `Data: ${storage}; counters: ${Option.isSome(config.redisUrl) ? "Redis" : "SQL"}`,
-      "Create an account and a key (in another terminal):",
-      "  npx bookmarks accounts create --plan free",
-      "  npx bookmarks keys create --account <account id>",
+      ...Option.match(setup, {
+        onNone: () => [`Open ${address}/ in a browser and sign in.`],
+        onSome: (link) => [
+          `First run: open ${address}/ in a browser on this machine and create your account,`,
+          `or, from another machine, this one-time link: ${link}`
+        ]
+      }),
       ""
     ].join("\n"))
   }))

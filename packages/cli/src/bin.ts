@@ -6,9 +6,12 @@ import { Console, Effect } from "effect"
 import { CliFailure } from "./CliFailure.js"
 import * as AccountsCommand from "./commands/AccountsCommand.js"
 import * as BookmarksCommands from "./commands/BookmarksCommands.js"
+import * as ExportCommand from "./commands/ExportCommand.js"
+import * as ImportCommand from "./commands/ImportCommand.js"
 import * as KeysCommand from "./commands/KeysCommand.js"
 import * as McpCommand from "./commands/McpCommand.js"
 import * as ServerCommands from "./commands/ServerCommands.js"
+import * as UsersCommand from "./commands/UsersCommand.js"
 import * as WebhooksCommand from "./commands/WebhooksCommand.js"
 import * as Help from "./Help.js"
 import * as Usage from "./Usage.js"
@@ -18,7 +21,11 @@ const commands = [
   ...ServerCommands.commands,
   AccountsCommand.command,
   KeysCommand.command,
+  UsersCommand.command,
   WebhooksCommand.command,
+  ImportCommand.command,
+  ImportCommand.progressCommand,
+  ExportCommand.command,
   ...BookmarksCommands.commands,
   McpCommand.command
 ] as const

@@ -16,6 +16,11 @@ export const minuteWindow = (now: number): Window => {
   return { start, resetAt: start + minuteMs }
 }
 
+const dayMs = 86_400_000
+
+/** First instant (ms) of the UTC day containing `now`: the per-day usage counts by it. */
+export const dayStart = (now: number): number => Math.floor(now / dayMs) * dayMs
+
 /** First instant (ms) of the UTC calendar month containing `now`. */
 export const monthStart = (now: number): number => {
   const d = new Date(now)

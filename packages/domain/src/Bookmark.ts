@@ -1,6 +1,6 @@
 /** The Bookmark resource: stored record, derived fields, app overrides and the API views. */
 import { Schema } from "effect"
-import { AccountId, BookmarkId } from "./Ids.js"
+import { AccountId, AssetId, BookmarkId } from "./Ids.js"
 import { all as allTypes, BookmarkType } from "./BookmarkType.js"
 import * as Links from "./Links.js"
 import * as Payload from "./Payload.js"
@@ -45,7 +45,8 @@ export const Overrides = Schema.Struct({
   title: Schema.optional(Schema.String),
   description: Schema.optional(Schema.String),
   tags: Schema.optional(Schema.Array(Schema.String)),
-  note: Schema.optional(Schema.String)
+  note: Schema.optional(Schema.String),
+  type: Schema.optional(BookmarkType)
 })
 export type Overrides = typeof Overrides.Type
 
@@ -71,7 +72,8 @@ export const effective = (record: Record) => ({
   title: record.overrides.title ?? record.derived.title,
   description: record.overrides.description ?? record.derived.description,
   tags: record.overrides.tags ?? Tags.merge(record.callerTags, record.derived.tags),
-  note: record.overrides.note ?? record.note
+  note: record.overrides.note ?? record.note,
+  type: record.overrides.type ?? record.derived.type
 })
 
 /** The fields of the API views, described once for the OpenAPI document (docs/api.md, "Resources"). */
@@ -146,7 +148,7 @@ export const present = (record: Record, links: Links.Links["Type"]): Bookmark =>
     url: record.url,
     title: eff.title,
     description: eff.description,
-    type: record.derived.type,
+    type: eff.type,
     tags: eff.tags,
     note: eff.note,
     summary: record.derived.summary,
@@ -167,7 +169,7 @@ export const presentRow = (record: Record): ListRow => {
     url: record.url,
     title: eff.title,
     description: eff.description,
-    type: record.derived.type,
+    type: eff.type,
     tags: eff.tags,
     favicon: record.derived.favicon,
     status: record.status,
@@ -209,3 +211,20 @@ export const CreatePayload = Schema.Struct({
   ...Payload.strict
 })
 export type CreatePayload = typeof CreatePayload.Type
+
+export const maxTitleLength = 1_000
+export const maxDescriptionLength = 5_000
+
+/**
+ * A text note has no page: its `url` is the empty string (docs/decisions.md, "Text notes"), its title and text are
+ * what the person wrote, and enrichment only analyses that text.
+ */
+export const noteUrl = ""
+
+export const isNote = (record: Record): boolean => record.url === noteUrl
+
+const isAssetId = Schema.is(AssetId)
+
+/** The asset id of the screenshot, when the bookmark has one (storage keeps the id: docs/decisions.md, "Asset links"). */
+export const screenshotAsset = (record: Record): AssetId | undefined =>
+  isAssetId(record.derived.screenshot) ? record.derived.screenshot : undefined

@@ -2,7 +2,7 @@
 import { Either, Schema } from "effect"
 import { Bookmark } from "./Bookmark.js"
 import { InvalidInput } from "./Errors.js"
-import { AccountId, DeliveryId, WebhookId } from "./Ids.js"
+import { AccountId, BookmarkId, DeliveryId, WebhookId } from "./Ids.js"
 import { IsoTimestamp } from "./Timestamp.js"
 
 /** The body sent to endpoints (docs/webhooks.md, "What a delivery looks like"). */
@@ -24,6 +24,8 @@ export const Record = Schema.Struct({
   id: DeliveryId,
   webhookId: WebhookId,
   accountId: AccountId,
+  /** The bookmark the delivery is about (null for rows stored before deliveries named it). */
+  bookmarkId: Schema.NullOr(BookmarkId),
   event: Schema.String,
   body: Schema.String,
   state: State,

@@ -73,3 +73,26 @@ export class StorageUnavailable extends Schema.TaggedError<StorageUnavailable>()
     return "Storage is temporarily unavailable; retry with backoff"
   }
 }
+
+/** Email and password do not match a user (which of the two is wrong is not told). */
+export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()("InvalidCredentials", {}) {
+  override get message() {
+    return "The email or the password is not right"
+  }
+}
+
+/** Too many failed sign-ins for this email or from this address; `retryAfter` is in seconds. */
+export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()("TooManyAttempts", {
+  retryAfter: Schema.Number
+}) {
+  override get message() {
+    return `Too many failed sign-ins; try again in ${Math.ceil(this.retryAfter / 60)} min`
+  }
+}
+
+/** Accounts cannot be created here: the first one exists already and sign-up is closed. */
+export class SignUpClosed extends Schema.TaggedError<SignUpClosed>()("SignUpClosed", {}) {
+  override get message() {
+    return "New accounts are created by the operator of this server"
+  }
+}

@@ -19,6 +19,16 @@ export type DeliveryId = typeof DeliveryId.Type
 export const JobId = Schema.String.pipe(Schema.brand("JobId"))
 export type JobId = typeof JobId.Type
 
+export const UserId = Schema.String.pipe(Schema.brand("UserId"))
+export type UserId = typeof UserId.Type
+
+/** One recorded attempt of a webhook delivery (the delivery log). */
+export const AttemptId = Schema.String.pipe(Schema.brand("AttemptId"))
+export type AttemptId = typeof AttemptId.Type
+
+export const ImportId = Schema.String.pipe(Schema.brand("ImportId"))
+export type ImportId = typeof ImportId.Type
+
 /** Asset ids are capability URLs: 128 random bits as 32 hex characters. */
 export const AssetId = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{32}$/), Schema.brand("AssetId"))
 export type AssetId = typeof AssetId.Type
@@ -30,7 +40,10 @@ export const idPrefixes = {
   bookmark: "bmk_",
   webhook: "whk_",
   delivery: "dlv_",
-  job: "job_"
+  job: "job_",
+  user: "usr_",
+  attempt: "att_",
+  import: "imp_"
 } as const
 export type IdKind = keyof typeof idPrefixes
 
@@ -42,6 +55,9 @@ export interface IdOf {
   readonly webhook: WebhookId
   readonly delivery: DeliveryId
   readonly job: JobId
+  readonly user: UserId
+  readonly attempt: AttemptId
+  readonly import: ImportId
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

@@ -15,3 +15,13 @@ const isAssetId = Schema.is(AssetId)
 
 /** The link of a stored screenshot reference: "" when there is none (or it is not an asset id). */
 export const screenshot = (links: Links["Type"], stored: string): string => (isAssetId(stored) ? links.asset(stored) : "")
+
+/**
+ * The asset id a screenshot reference names: the id itself, or the id at the end of an absolute link as stored
+ * before storage kept ids (migration 0002 reads links the same way); "" when it names none.
+ */
+export const assetIdIn = (value: string): string => {
+  if (isAssetId(value)) return value
+  const id = /\/assets\/([0-9a-f]{32})$/.exec(value)?.[1]
+  return id === undefined ? "" : id
+}

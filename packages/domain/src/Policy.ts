@@ -13,6 +13,10 @@ export interface PolicyShape {
   /** Timeout of one delivery attempt. */
   readonly deliveryTimeout: number
   readonly enrichment: Job.Timings
+  /** Whether people may create accounts themselves after the first one (`SIGNUP=open`). */
+  readonly signup: "open" | "closed"
+  /** The plan of accounts people create themselves (`DEFAULT_PLAN`). */
+  readonly defaultPlan: Plan.Plan
 }
 
 export const defaults: PolicyShape = {
@@ -21,7 +25,9 @@ export const defaults: PolicyShape = {
   retrySchedule: Delivery.defaultSchedule,
   deactivation: Webhook.defaultDeactivation,
   deliveryTimeout: Delivery.attemptTimeout,
-  enrichment: Job.defaultTimings
+  enrichment: Job.defaultTimings,
+  signup: "closed",
+  defaultPlan: "free"
 }
 
 export class Policy extends Context.Tag("Policy")<Policy, PolicyShape>() {}

@@ -150,6 +150,16 @@ describe("The dependency checker", () => {
     expect(checkSource("packages/http/test/X.test.ts", `import { y } from "../src/Y.js"`)).toEqual([])
     // A module named by a computed value cannot be checked, so production code may not do it.
     expect(checkSource("packages/http/src/X.ts", `const m = await import(process.env.M ?? "")`)).toHaveLength(1)
+    // Except in the launcher, which runs the bundle built from this workspace.
+    expect(checkSource("packages/cli/bin/bookmarks.mjs", `await import(pathToFileURL(await ensureBundle()).href)`)).toEqual([])
+    expect(checkSource("packages/cli/bin/other.mjs", `await import(pathToFileURL(await ensureBundle()).href)`)).toHaveLength(1)
+  })
+
+  it("keeps the web app on the domain: no adapters, no other face", () => {
+    expect(checkSource("packages/web/src/pages/Library.ts", `import { libraryPage } from "@bookmarks/domain"`)).toEqual([])
+    expect(checkSource("packages/web/src/WebApp.ts", `import { Mounts } from "@bookmarks/http"`)).toHaveLength(1)
+    expect(checkSource("packages/web/src/WebApp.ts", `import { SqlStorage } from "@bookmarks/adapters"`)).toHaveLength(1)
+    expect(checkManifest("packages/web/package.json", { dependencies: { "@bookmarks/adapters": "*" } })).toHaveLength(1)
   })
 
   it("lets tests use the testkit, and nothing else beyond their package's list", () => {

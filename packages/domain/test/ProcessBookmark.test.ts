@@ -3,7 +3,6 @@ import {
   AssetId,
   AssetStore,
   Bookmark,
-  BookmarkId,
   Bookmarks,
   completeBookmark,
   Deliveries,
@@ -15,12 +14,13 @@ import {
   Jobs,
   listBookmarks,
   PageFetcher,
+  processJob,
   registerWebhook,
   Webhooks
 } from "@bookmarks/domain"
 import { FakeLinks, FakePageFetcher, Fixtures } from "@bookmarks/testkit"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Option, Schema, TestClock } from "effect"
+import { Clock, Effect, Fiber, Option, Schema, TestClock } from "effect"
 import { failureOf, inWorld, page, runDueJobs } from "./support/World.js"
 
 const url = "https://news.example.com/story"
@@ -262,10 +262,15 @@ describe("processJob", () => {
         fetcher.script(url, FakePageFetcher.html(url, page("Once")))
         const ack = yield* Fixtures.save(principal, { url })
         yield* runDueJobs
-        // A job taken over after its lease, and a job whose bookmark is gone.
+        // A job taken over after its lease.
         yield* jobs.enqueue({ id: JobId.make("job_again"), bookmarkId: ack.id, runAt: 0 })
-        yield* jobs.enqueue({ id: JobId.make("job_orphan"), bookmarkId: BookmarkId.make("bmk_gone"), runAt: 0 })
-        expect((yield* runDueJobs).map((r) => r.outcome)).toEqual(["skipped", "skipped"])
+        expect((yield* runDueJobs).map((r) => r.outcome)).toEqual(["skipped"])
+        // A job whose bookmark was deleted after the job was claimed (deleting first takes the job with it).
+        const gone = yield* Fixtures.save(principal, { url: "https://example.com/gone" })
+        const claimed = yield* jobs.claim({ now: yield* Clock.currentTimeMillis, lease: 1_000, max: 10 })
+        expect(claimed.map((j) => j.bookmarkId)).toEqual([gone.id])
+        expect(yield* (yield* Bookmarks).delete(gone.id)).toBe(true)
+        expect(yield* Effect.forEach(claimed, processJob)).toEqual(["skipped"])
         expect(yield* jobs.pending).toBe(0)
         expect(fetcher.calls.filter((called) => called === url)).toHaveLength(1)
       })))
@@ -314,7 +319,7 @@ describe("completeBookmark and the bookmark.saved event", () => {
         const again = yield* completeBookmark(
           ack.id,
           { derived: { ...record.derived, title: "Second" }, processingError: "late", pageText: "other" },
-          Option.some(JobId.make("job_late"))
+          Option.some({ id: JobId.make("job_late") })
         )
         expect(again).toEqual(Option.none())
         expect(yield* getBookmark(principal.account.id, ack.id)).toEqual(before)

@@ -2,7 +2,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Payload, Plan, Text, Timestamp, Webhook } from "@bookmarks/domain"
+import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Payload, Plan, Text, Timestamp, User, Webhook } from "@bookmarks/domain"
 import { Schema } from "effect"
 import { AdminAuthentication } from "./AdminAuthentication.js"
 import { JsonBody } from "./JsonBody.js"
@@ -118,6 +118,15 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .addSuccess(KeyList)
       .addError(Problems.NotFound)
       .annotateContext(OpenApi.annotations({ summary: "The account's keys (masked)" }))
+  )
+  .add(
+    HttpApiEndpoint.post("createUser", "/accounts/:id/users")
+      .setPath(IdPath)
+      .setPayload(User.CreatePayload)
+      .addSuccess(User.Created, { status: 201 })
+      .addError(Problems.InvalidInput)
+      .addError(Problems.NotFound)
+      .annotateContext(OpenApi.annotations({ summary: "Add a person who signs in to the account's web app (email + password)" }))
   )
   .add(
     HttpApiEndpoint.del("revokeKey", "/keys/:id")

@@ -6,6 +6,7 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { AdminApi } from "./AdminApi.js"
+import { AdminTransferApi } from "./AdminTransferApi.js"
 import { AssetsApi } from "./AssetsApi.js"
 import { BookmarksApi } from "./BookmarksApi.js"
 import { HealthApi } from "./HealthApi.js"
@@ -21,6 +22,7 @@ export class Api extends HttpApi.make("bookmarks")
   .add(WebhooksApi)
   .add(AssetsApi)
   .add(AdminApi)
+  .add(AdminTransferApi)
   .add(HealthApi)
   // Any endpoint may meet undecodable input, an unreachable store or a defect.
   .addError(Problems.InvalidInput)
@@ -48,9 +50,10 @@ export class PublicApi extends HttpApi.make("bookmarks")
   }))
 {}
 
-/** What an operator reads: the admin API under `/admin`. */
+/** What an operator reads: the admin API under `/admin`, import and export included. */
 export class AdminDocumentApi extends HttpApi.make("admin")
   .add(AdminApi)
+  .add(AdminTransferApi)
   .addError(Problems.InvalidInput)
   .addError(Problems.StorageUnavailable)
   .addError(Problems.InternalError)

@@ -12,6 +12,7 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Effect, Layer, type Redacted } from "effect"
 import { createServer } from "node:http"
 import * as AdminHandlers from "./handlers/AdminHandlers.js"
+import * as AdminTransferHandlers from "./handlers/AdminTransferHandlers.js"
 import * as AssetsHandlers from "./handlers/AssetsHandlers.js"
 import * as BookmarksHandlers from "./handlers/BookmarksHandlers.js"
 import * as HealthHandlers from "./handlers/HealthHandlers.js"
@@ -56,6 +57,7 @@ export const apiLayer = (options: Options) =>
       WebhooksHandlers.layer,
       AssetsHandlers.layer,
       AdminHandlers.layer,
+      AdminTransferHandlers.layer,
       HealthHandlers.layer
     ]),
     Layer.provide([AuthenticationLive.layer, AdminAuthenticationLive.layer(options.adminToken), JsonBodyLive.layer])

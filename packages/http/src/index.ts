@@ -1,6 +1,7 @@
 /** The HTTP layer: the HttpApi contract (also the typed client), its handlers and middleware, and the server Layer. */
 export * as AdminApi from "./AdminApi.js"
 export * as AdminAuthentication from "./AdminAuthentication.js"
+export * as AdminTransferApi from "./AdminTransferApi.js"
 /** The contract itself, also the typed client: `HttpApiClient.make(Api, { baseUrl })`. */
 export { Api } from "./Api.js"
 export * as AssetLinks from "./AssetLinks.js"

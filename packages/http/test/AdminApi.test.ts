@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Bookmark, Usage, Webhook, WebhookList, Webhooks } from "@bookmarks/domain"
+import { Bookmark, Usage, User, Webhook, WebhookList, Webhooks } from "@bookmarks/domain"
 import { Effect } from "effect"
 import { AccountCreated, AccountDetails, AccountPage, AccountInfo, KeyCreated, KeyInfo, KeyList } from "../src/AdminApi.js"
 import * as T from "./support/TestServer.js"
@@ -133,6 +133,23 @@ layer(T.layer)("AdminApi", (it) => {
         expect(enabled).toMatchObject({ id: hook.id, active: true, failureCount: 0 })
         expect(T.decode(WebhookList, yield* T.request("GET", "/v1/api/webhooks", { key })).webhooks[0]?.active).toBe(true)
         expect(T.problem(yield* admin("POST", "/webhooks/whk_nobody/enable"), 404).code).toBe("not_found")
+      }))
+  })
+
+  describe("people", () => {
+    it.effect("adds a user to an account: 201 {id, email, accountId}; a taken email or a short password is a 400", () =>
+      Effect.gen(function*() {
+        const created = T.decode(AccountCreated, yield* admin("POST", "/accounts", { plan: "free" }))
+        const added = yield* admin("POST", `/accounts/${created.id}/users`, { email: " Ada@Example.com", password: "analytical engine" })
+        expect(added.status).toBe(201)
+        expect(T.decode(User.Created, added)).toMatchObject({ email: "ada@example.com", accountId: created.id })
+        expect(added.text).not.toContain("analytical")
+        const again = yield* admin("POST", `/accounts/${created.id}/users`, { email: "ada@example.com", password: "another password" })
+        expect(T.problem(again, 400)).toMatchObject({ field: "email" })
+        const short = yield* admin("POST", `/accounts/${created.id}/users`, { email: "bob@example.com", password: "short" })
+        expect(T.problem(short, 400)).toMatchObject({ field: "password" })
+        expect(T.problem(yield* admin("POST", "/accounts/acc_nobody/users", { email: "c@example.com", password: "long password" }), 404).code)
+          .toBe("not_found")
       }))
   })
 })

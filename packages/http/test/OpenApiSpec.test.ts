@@ -38,10 +38,14 @@ const expectedAdmin: Record<string, Record<string, ReadonlyArray<string>>> = {
   "/admin/accounts/{id}": { get: ["400", "401", "404", "500", "503"] },
   "/admin/accounts/{id}/plan": { put: ["400", "401", "404", "413", "415", "500", "503"] },
   "/admin/accounts/{id}/keys": { post: ["400", "401", "404", "413", "415", "500", "503"], get: ["400", "401", "404", "500", "503"] },
+  "/admin/accounts/{id}/users": { post: ["400", "401", "404", "413", "415", "500", "503"] },
   "/admin/keys/{id}": { delete: ["400", "401", "404", "500", "503"] },
   "/admin/bookmarks/{id}": { patch: ["400", "401", "404", "413", "415", "500", "503"] },
   "/admin/accounts/{id}/bookmarks": { post: ["400", "401", "404", "413", "415", "500", "503"] },
-  "/admin/webhooks/{id}/enable": { post: ["400", "401", "404", "500", "503"] }
+  "/admin/webhooks/{id}/enable": { post: ["400", "401", "404", "500", "503"] },
+  "/admin/accounts/{id}/imports": { post: ["400", "401", "404", "413", "500", "503"] },
+  "/admin/imports/{id}": { get: ["400", "401", "404", "500", "503"] },
+  "/admin/accounts/{id}/export": { get: ["400", "401", "404", "500", "503"] }
 }
 
 type Doc = typeof Document.Type

@@ -2,6 +2,7 @@ import { PageFetcher, WebhookSender } from "@bookmarks/domain"
 import { Context, Effect, Layer } from "effect"
 import * as Contracts from "../src/contracts/index.js"
 import * as FakeContentAnalyzer from "../src/fakes/FakeContentAnalyzer.js"
+import * as FakePasswordHasher from "../src/fakes/FakePasswordHasher.js"
 import * as FakePageFetcher from "../src/fakes/FakePageFetcher.js"
 import * as FakeWebhookSender from "../src/fakes/FakeWebhookSender.js"
 import * as MemoryAllowanceCounter from "../src/memory/MemoryAllowanceCounter.js"
@@ -14,6 +15,7 @@ const storage = TestApp.storage
 Contracts.accountsContract("memory", storage)
 Contracts.bookmarksContract("memory", storage)
 Contracts.jobsContract("memory", storage)
+Contracts.importsContract("memory", storage)
 Contracts.webhooksContract("memory", storage)
 Contracts.deliveriesContract("memory", storage)
 Contracts.transactorContract("memory", storage)
@@ -21,6 +23,11 @@ Contracts.allowanceCounterContract("memory", MemoryAllowanceCounter.layer, { eff
 Contracts.assetStoreContract("memory", MemoryAssetStore.layer)
 Contracts.idGeneratorContract("memory", MemoryIdGenerator.layer())
 Contracts.contentAnalyzerContract("fake", Layer.mergeAll(FakeContentAnalyzer.layer))
+Contracts.usersContract("memory", storage)
+Contracts.sessionsContract("memory", storage)
+Contracts.signInAttemptsContract("memory", storage)
+Contracts.deliveryLogContract("memory", storage)
+Contracts.passwordHasherContract("fake", FakePasswordHasher.layer)
 
 /** The fake sender with endpoints it scripts itself; nothing leaves the process. */
 const fakeSender = Layer.effectContext(Effect.sync(() => {
@@ -30,7 +37,11 @@ const fakeSender = Layer.effectContext(Effect.sync(() => {
     endpoint: (reply) =>
       Effect.sync(() => {
         const url = `https://endpoint-${next++}.hooks.example.com/in`
-        fake.endpoint(url, reply.hang === true ? { hang: true } : { status: reply.status, ...(reply.headers ? { headers: reply.headers } : {}) })
+        fake.endpoint(url, reply.hang === true ? { hang: true } : {
+          status: reply.status,
+          ...(reply.headers ? { headers: reply.headers } : {}),
+          ...(reply.body === undefined ? {} : { body: reply.body })
+        })
         return {
           url,
           received: Effect.sync(() =>

@@ -1,6 +1,10 @@
-/** Runs enrichment jobs: claims with a lease, processes with bounded concurrency, releases on shutdown. */
-import { Jobs, Policy, processJob } from "@bookmarks/domain"
-import { Duration, Effect, Layer } from "effect"
+/**
+ * Runs enrichment jobs: claims with a lease, processes with bounded concurrency, releases on shutdown. Interactive
+ * jobs are claimed first into any free slot; import jobs only into the import slots (all but one, Job.importSlots),
+ * paced per host by the queue, so a save made during a large import finds a slot at once.
+ */
+import { Job, Jobs, Policy, processJob } from "@bookmarks/domain"
+import { Duration, Effect, Layer, Ref } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
 import * as WorkerMetrics from "./WorkerMetrics.js"
 
@@ -17,16 +21,32 @@ export const run = (options: Partial<EnrichmentOptions> = {}) =>
     const { concurrency, pollInterval } = { ...defaults, ...options }
     const jobs = yield* Jobs
     const { enrichment } = yield* Policy.Policy
-    yield* Effect.logInfo("enrichment worker started").pipe(Effect.annotateLogs({ concurrency }))
+    const importSlots = Job.importSlots(concurrency)
+    const hostGap = enrichment.hostGap ?? Job.hostGap
+    const importing = yield* Ref.make(0)
+    yield* Effect.logInfo("enrichment worker started").pipe(Effect.annotateLogs({ concurrency, importSlots }))
+
+    const claim = (now: number, max: number) =>
+      Effect.gen(function*() {
+        const interactive = yield* jobs.claim({ now, lease: enrichment.lease, max, lane: "interactive" })
+        const room = Math.min(max - interactive.length, importSlots - (yield* Ref.get(importing)))
+        if (room <= 0) return interactive
+        const imported = yield* jobs.claim({ now, lease: enrichment.lease, max: room, lane: "import", hostGap })
+        yield* Ref.update(importing, (n) => n + imported.length)
+        return [...interactive, ...imported]
+      })
+    const counted = (job: Job.Job) => (job.lane === "import" ? Ref.update(importing, (n) => n - 1) : Effect.void)
+
     return yield* ClaimLoop.run({
       name: "enrichment",
       concurrency,
       pollInterval,
-      claim: (now, max) => jobs.claim({ now, lease: enrichment.lease, max }),
+      claim,
       run: (job) =>
         processJob(job).pipe(
           WorkerMetrics.observe(WorkerMetrics.enrichment),
-          Effect.annotateLogs({ jobId: job.id, bookmarkId: job.bookmarkId })
+          Effect.annotateLogs({ jobId: job.id, bookmarkId: job.bookmarkId }),
+          Effect.ensuring(counted(job))
         ),
       release: (job) => jobs.release(job.id),
       awaitEnqueued: jobs.awaitEnqueued

@@ -1,4 +1,15 @@
-import { Bookmarks, type FetchedPage, getBookmark, Jobs, PageFetcher, registerWebhook } from "@bookmarks/domain"
+import {
+  Bookmark,
+  Bookmarks,
+  type FetchedPage,
+  getBookmark,
+  IdGenerator,
+  type ImportedBookmark,
+  ImportId,
+  Jobs,
+  PageFetcher,
+  registerWebhook
+} from "@bookmarks/domain"
 import {
   FakeContentAnalyzer,
   FakePageExtractor,
@@ -52,6 +63,72 @@ describe("EnrichmentRunner", () => {
       const ids = sender.sent.map((s) => JSON.parse(s.body).data.id)
       expect(new Set(ids)).toEqual(new Set(acks.map((a) => a.id)))
       expect(yield* Effect.flatMap(Jobs, (j) => j.pending)).toBe(0)
+    }).pipe(Effect.scoped, Effect.provide(layer))
+  })
+
+  it.live("a save during an import's backlog is enriched at once: the import never takes the last free slot", () => {
+    const { fetcher, layer, sender } = setup()
+    return Effect.gen(function*() {
+      const importStarted = yield* Deferred.make<void>()
+      const importGate = yield* Deferred.make<void>()
+      // Every import page hangs until the gate opens; the interactive page answers at once.
+      const gated = Layer.succeed(PageFetcher, PageFetcher.of({
+        fetch: (url) =>
+          /^https:\/\/import\d+\.example\//.test(url)
+            ? Effect.zipRight(
+              Deferred.succeed(importStarted, undefined),
+              Effect.zipRight(Deferred.await(importGate), fetcher.service.fetch(url))
+            )
+            : fetcher.service.fetch(url)
+      }))
+      yield* Effect.gen(function*() {
+        const { principal } = yield* Fixtures.accountWithKey()
+        // Every completion is announced (the import's too, events on): a delivery sent is a bookmark ready.
+        yield* registerWebhook(principal.account.id, { url: "https://hooks.example.com/lanes" })
+        const ids = yield* IdGenerator
+        const bookmarks = yield* Bookmarks
+        const jobs = yield* Jobs
+        const importId = ImportId.make("imp_backlog")
+        const items = yield* Effect.forEach(Array.from({ length: 20 }, (_, i) => i), (i) =>
+          Effect.map(ids.make("bookmark"), (id): ImportedBookmark => ({
+            id,
+            accountId: principal.account.id,
+            url: `https://import${i}.example/page`,
+            source: "import",
+            wantedAt: 1_000 + i,
+            status: "processing",
+            processingError: "",
+            callerTags: [],
+            note: "",
+            derived: Bookmark.emptyDerived,
+            overrides: {},
+            pageText: ""
+          })))
+        for (const item of items) fetcher.script(item.url, page(item.url, "Imported"))
+        const batch = yield* bookmarks.insertImported(principal.account.id, items)
+        yield* jobs.enqueueMany(yield* Effect.forEach(batch.inserted, (b) =>
+          Effect.map(ids.make("job"), (id) => ({
+            id, bookmarkId: b.id, runAt: 0, lane: "import" as const, host: new URL(b.url).host, events: true, importId
+          }))))
+        yield* Effect.forkScoped(EnrichmentRunner.run({ concurrency: 2, pollInterval: "50 millis" }))
+        yield* Effect.forkScoped(DeliveryRunner.run({ concurrency: 4, pollInterval: "50 millis" }))
+        yield* Deferred.await(importStarted)
+        const url = "https://interactive.example.com/now"
+        fetcher.script(url, page(url, "Saved now"))
+        const ack = yield* Fixtures.save(principal, { url })
+        // The first delivery can only be the save's: every import page still hangs.
+        yield* sender.awaitSent(1)
+        expect(JSON.parse(sender.sent[0]?.body ?? "{}").data.id).toBe(ack.id)
+        expect((yield* getBookmark(principal.account.id, ack.id)).status).toBe("ready")
+        // Ready while every import page still hangs: one import job in flight, none finished.
+        const imported = yield* Effect.forEach(batch.inserted, (b) => getBookmark(principal.account.id, b.id))
+        expect(imported.filter((b) => b.status === "ready")).toEqual([])
+        expect(fetcher.calls.filter((u) => u.includes("import")).length).toBe(0)
+        yield* Deferred.succeed(importGate, undefined)
+        yield* sender.awaitSent(1 + batch.inserted.length)
+        const finished = yield* Effect.forEach(batch.inserted, (b) => getBookmark(principal.account.id, b.id))
+        expect(finished.every((b) => b.status === "ready")).toBe(true)
+      }).pipe(Effect.provide(gated))
     }).pipe(Effect.scoped, Effect.provide(layer))
   })
 

@@ -95,7 +95,19 @@ export const make = Effect.fn("FileAssetStore.make")(function*(options: Options)
     }))
   })
 
-  return AssetStore.of({ put, get })
+  // The sidecar goes first: without it the asset reads as missing, even if removing the bytes then fails.
+  // One permit with puts, so a delete never lands between a put's two files.
+  const remove = Effect.fn("FileAssetStore.delete")(function*(id: AssetId) {
+    const at = locate(id)
+    if (Option.isNone(at)) return
+    yield* writing.withPermits(1)(Effect.forEach(
+      [at.value.sidecar, at.value.bytes],
+      (file) => fs.remove(file).pipe(Effect.catchIf(isNotFound, () => Effect.void), Effect.mapError(unavailable)),
+      { discard: true }
+    ))
+  })
+
+  return AssetStore.of({ put, get, delete: remove })
 })
 
 /** Creates `<dataDir>/assets` at start; fails (naming the path) when it cannot. */

@@ -1,5 +1,5 @@
 /** WebhookSender over SafeHttp: the same address policy as page fetches, exact body bytes, no redirects, never fails. */
-import { FetchFailed, type SendResult, TargetRejected, WebhookSender } from "@bookmarks/domain"
+import { DeliveryAttempt, FetchFailed, type SendResult, TargetRejected, WebhookSender } from "@bookmarks/domain"
 import { Clock, Duration, Effect, Layer } from "effect"
 import { type GuardOptions, resolveUrl } from "./GuardedLookup.js"
 import * as RetryAfter from "./RetryAfter.js"
@@ -31,7 +31,7 @@ const describe = (e: FetchFailed | HttpFailure): string => {
   }
 }
 
-const noAnswer = (error: string): SendResult => ({ status: null, error, retryAfter: null })
+const noAnswer = (error: string): SendResult => ({ status: null, error, retryAfter: null, snippet: "" })
 
 export const make = (options: Options) => {
   const checkTarget = Effect.fn("HttpWebhookSender.checkTarget")(function*(url: URL) {
@@ -75,15 +75,16 @@ export const make = (options: Options) => {
         addresses,
         headersTimeout: left,
         totalTimeout: left,
-        maxBytes: 0,
-        // Only the status and Retry-After matter; redirects are answers, never followed.
-        discardBody: () => true
+        // The status and Retry-After decide; the start of the body is kept for the delivery log only.
+        maxBytes: DeliveryAttempt.maxSnippetBytes,
+        statusFirst: true
       })
       const now = yield* Clock.currentTimeMillis
       const result: SendResult = {
         status: response.status,
         error: null,
-        retryAfter: RetryAfter.parse(header(response.headers, "retry-after"), now)
+        retryAfter: RetryAfter.parse(header(response.headers, "retry-after"), now),
+        snippet: DeliveryAttempt.snippet(new TextDecoder().decode(response.body))
       }
       return result
     })

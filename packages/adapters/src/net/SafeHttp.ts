@@ -22,6 +22,11 @@ export interface SafeRequest {
   readonly maxBytes: number
   /** Answers whose body is not wanted (a redirect being followed): the socket is closed after the headers. */
   readonly discardBody?: ((status: number, headers: http.IncomingHttpHeaders) => boolean) | undefined
+  /**
+   * Once the headers came, a body that fails or runs out of time still ends in the answer, with the bytes read so far
+   * (`truncated`): for webhook attempts, where the status is what counts and the body is only a log snippet.
+   */
+  readonly statusFirst?: boolean | undefined
 }
 
 export interface SafeResponse {
@@ -83,6 +88,7 @@ export const request = (input: SafeRequest): Effect.Effect<SafeResponse, HttpFai
     let settled = false
     const streams: Array<Readable> = []
     let req: http.ClientRequest | undefined
+    let partial: (() => void) | undefined
 
     const close = () => {
       clearTimeout(headersTimer)
@@ -97,7 +103,7 @@ export const request = (input: SafeRequest): Effect.Effect<SafeResponse, HttpFai
       resume(result)
     }
     const fail = (reason: HttpFailure["reason"], code: string, detail: string) =>
-      settle(Effect.fail(new HttpFailure({ reason, code, detail })))
+      partial !== undefined ? partial() : settle(Effect.fail(new HttpFailure({ reason, code, detail })))
 
     const headersTimer = setTimeout(
       () => fail("timeout", "ETIMEDOUT", `no response headers from ${url.host} within ${input.headersTimeout} ms`),
@@ -148,6 +154,7 @@ export const request = (input: SafeRequest): Effect.Effect<SafeResponse, HttpFai
       }
       const chunks: Array<Buffer> = []
       let size = 0
+      if (input.statusFirst === true) partial = () => answer(Buffer.concat(chunks), true)
       source.on("data", (chunk: Buffer) => {
         if (settled) return
         if (size + chunk.length > input.maxBytes) {

@@ -32,12 +32,18 @@ local function days_from_civil(y, m, d)
   return era * 146097 + doe - 719468
 end
 
--- The allowance period containing now: from max(month start, min(plan change, now)) to the next first.
-local function period(now, plan_changed_at)
+-- The UTC calendar month containing now: its first instant and the next month's.
+local function month(now)
   local y, m = civil_from_days(fdiv(now, DAY))
   local month_start = days_from_civil(y, m, 1) * DAY
   if m == 12 then y, m = y + 1, 1 else m = m + 1 end
-  return math.max(month_start, math.min(plan_changed_at, now)), days_from_civil(y, m, 1) * DAY
+  return month_start, days_from_civil(y, m, 1) * DAY
+end
+
+-- The allowance period containing now: from max(month start, min(plan change, now)) to the next first.
+local function period(now, plan_changed_at)
+  local month_start, next_month = month(now)
+  return math.max(month_start, math.min(plan_changed_at, now)), next_month
 end
 
 -- An empty argument means the server's clock: every process then shares one notion of "now".
@@ -55,7 +61,8 @@ local function int(x) return string.format('%d', x) end
  * perMonth, keyId. The window keys are derived here from the same hash-tagged prefix, so they share
  * KEYS[1]'s cluster slot. Returns { admitted 0|1, now, minuteUsed, monthUsed }, counts after the request.
  * Layout: <prefix>m:<minuteStart> (string), <prefix>p:<periodStart> (hash: "#" = period count,
- * "k:<keyId>" = per key), <prefix>total (string, never expires).
+ * "k:<keyId>" = per key), <prefix>d:<monthStart> (hash: UTC day start → count), <prefix>lu (hash: keyId → last
+ * use, never expires), <prefix>total (string, never expires).
  */
 export const charge = `${prelude}
 local prefix = ARGV[1]
@@ -81,6 +88,12 @@ month_used = redis.call('HINCRBY', period_key, '#', 1)
 redis.call('HINCRBY', period_key, 'k:' .. ARGV[6], 1)
 -- Two days past the period's end: processes with slightly skewed clocks still find it.
 if month_used == 1 then redis.call('PEXPIRE', period_key, period_end + 2 * DAY - now) end
+local month_start, next_month = month(now)
+local days_key = prefix .. 'd:' .. int(month_start)
+if redis.call('HINCRBY', days_key, int(now - now % DAY), 1) == 1 then
+  redis.call('PEXPIRE', days_key, next_month + 2 * DAY - now)
+end
+redis.call('HSET', prefix .. 'lu', ARGV[6], int(now))
 redis.call('INCR', KEYS[1])
 return { 1, now, minute_used, month_used }
 `
@@ -100,7 +113,8 @@ return { now, minute_used, month_used }
 
 /*
  * KEYS[1] = <prefix>total. ARGV = prefix, now ms or "", planChangedAt.
- * Returns { monthUsed, total, { keyId, ... }, { count, ... } } for the current period.
+ * Returns { monthUsed, total, { keyId, ... }, { count, ... }, { day, ... }, { count, ... }, { keyId, ... },
+ * { lastUsed, ... } }: the current period by key, this calendar month by day, and every key's last use.
  */
 export const usage = `${prelude}
 local now = clock(ARGV[2])
@@ -117,5 +131,17 @@ for i = 1, #fields, 2 do
     counts[#counts + 1] = count
   end
 end
-return { month_used, tonumber(redis.call('GET', KEYS[1]) or '0'), ids, counts }
+local days, day_counts = {}, {}
+local day_fields = redis.call('HGETALL', ARGV[1] .. 'd:' .. int(month(now)))
+for i = 1, #day_fields, 2 do
+  days[#days + 1] = tonumber(day_fields[i])
+  day_counts[#day_counts + 1] = tonumber(day_fields[i + 1])
+end
+local used_ids, used_at = {}, {}
+local used = redis.call('HGETALL', ARGV[1] .. 'lu')
+for i = 1, #used, 2 do
+  used_ids[#used_ids + 1] = used[i]
+  used_at[#used_at + 1] = tonumber(used[i + 1])
+end
+return { month_used, tonumber(redis.call('GET', KEYS[1]) or '0'), ids, counts, days, day_counts, used_ids, used_at }
 `

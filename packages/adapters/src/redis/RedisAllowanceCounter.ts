@@ -27,7 +27,16 @@ const usageScript = RedisScript.make("allowance.usage", AllowanceScripts.usage)
 
 const ChargeReply = Schema.Tuple(Schema.Literal(0, 1), Schema.Int, Schema.Int, Schema.Int)
 const PeekReply = Schema.Tuple(Schema.Int, Schema.Int, Schema.Int)
-const UsageReply = Schema.Tuple(Schema.Int, Schema.Int, Schema.Array(ApiKeyId), Schema.Array(Schema.Int))
+const UsageReply = Schema.Tuple(
+  Schema.Int,
+  Schema.Int,
+  Schema.Array(ApiKeyId),
+  Schema.Array(Schema.Int),
+  Schema.Array(Schema.Int),
+  Schema.Array(Schema.Int),
+  Schema.Array(ApiKeyId),
+  Schema.Array(Schema.Int)
+)
 
 // A reply of the wrong shape is a bug in the script, not an outage.
 const decodeChargeReply = Schema.decodeUnknown(ChargeReply)
@@ -77,10 +86,14 @@ export const make = Effect.fn("RedisAllowanceCounter.make")(function*(options: O
   const usage: Service["usage"] = Effect.fn("RedisAllowanceCounter.usage")(function*({ accountId, planChangedAt }) {
     const keys = prefix(accountId)
     const reply = yield* redis.runScript(usageScript, [`${keys}total`], [keys, yield* now, String(planChangedAt)])
-    const [month, total, ids, counts] = yield* decodeUsage(reply)
+    const [month, total, ids, counts, days, dayCounts, usedIds, usedAt] = yield* decodeUsage(reply)
     const byKey = new Map<ApiKeyId, number>()
     ids.forEach((id, i) => byKey.set(id, counts[i] ?? 0))
-    return { month, total, byKey }
+    const byDay = new Map<number, number>()
+    days.forEach((day, i) => byDay.set(day, dayCounts[i] ?? 0))
+    const lastUsed = new Map<ApiKeyId, number>()
+    usedIds.forEach((id, i) => lastUsed.set(id, usedAt[i] ?? 0))
+    return { month, total, byKey, lastUsed, byDay }
   })
 
   return AllowanceCounter.of({ charge, peek, usage })

@@ -16,11 +16,14 @@ const overrides = (row: RowCheck.Row): Bookmark.Overrides => {
   const description = RowCheck.optionalText(value, "description", "overrides")
   const tags = RowCheck.optionalTexts(value, "tags", "overrides")
   const note = RowCheck.optionalText(value, "note", "overrides")
+  const typeText = RowCheck.optionalText(value, "type", "overrides")
+  const edited = typeText === undefined ? undefined : type({ type: typeText }, "type")
   return {
     ...(title === undefined ? {} : { title }),
     ...(description === undefined ? {} : { description }),
     ...(tags === undefined ? {} : { tags }),
-    ...(note === undefined ? {} : { note })
+    ...(note === undefined ? {} : { note }),
+    ...(edited === undefined ? {} : { type: edited })
   }
 }
 
@@ -38,6 +41,7 @@ export const toRecord = (row: RowCheck.Row): Bookmark.Record => ({
   derived: {
     title: RowCheck.text(row, "title"),
     description: RowCheck.text(row, "description"),
+    // The column holds the effective type (an edited one wins, also in the type filter); see SqlBookmarks.
     type: type(row, "type"),
     image: RowCheck.text(row, "image"),
     favicon: RowCheck.text(row, "favicon"),

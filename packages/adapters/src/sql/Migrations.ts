@@ -158,11 +158,123 @@ const bookmarksByUrl = statements(
   `CREATE INDEX bookmarks_account_url ON bookmarks (account_id, url, created_at)`
 )
 
+/*
+ * People of the web app (docs/people.md). `first_user_claim` holds at most one row: the first-run account is
+ * created only by the transaction that inserts it, so two people racing to claim a new server cannot both win.
+ * Sessions are stored by the SHA-256 of their token; sign-in failures as one fixed window per key.
+ */
+const people = statements(
+  `CREATE TABLE users (
+    id text PRIMARY KEY,
+    account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    email text NOT NULL UNIQUE,
+    password_hash text NOT NULL,
+    created_at bigint NOT NULL,
+    seq bigint GENERATED ALWAYS AS IDENTITY
+  )`,
+  `CREATE INDEX users_account ON users (account_id, created_at, seq)`,
+  `CREATE TABLE first_user_claim (
+    id integer PRIMARY KEY CHECK (id = 1),
+    user_id text NOT NULL
+  )`,
+  `CREATE TABLE sessions (
+    hash text PRIMARY KEY,
+    user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at bigint NOT NULL,
+    expires_at bigint NOT NULL
+  )`,
+  `CREATE INDEX sessions_user ON sessions (user_id)`,
+  `CREATE INDEX sessions_expiry ON sessions (expires_at)`,
+  `CREATE TABLE sign_in_failures (
+    key text PRIMARY KEY,
+    since bigint NOT NULL,
+    count integer NOT NULL
+  )`
+)
+
+/* The delivery log (one row per attempt), and which bookmark each delivery is about (to cancel it on delete). */
+const deliveryLog = statements(
+  `CREATE TABLE delivery_attempts (
+    id text PRIMARY KEY,
+    delivery_id text NOT NULL,
+    webhook_id text NOT NULL,
+    account_id text NOT NULL,
+    event text NOT NULL,
+    trigger text NOT NULL,
+    at bigint NOT NULL,
+    status integer,
+    error text,
+    duration_ms integer NOT NULL,
+    response_snippet text NOT NULL
+  )`,
+  `CREATE INDEX delivery_attempts_webhook ON delivery_attempts (webhook_id, at DESC, id DESC)`,
+  `CREATE INDEX delivery_attempts_at ON delivery_attempts (at)`,
+  `ALTER TABLE deliveries ADD COLUMN bookmark_id text`,
+  `CREATE INDEX deliveries_bookmark ON deliveries (bookmark_id) WHERE state = 'pending'`
+)
+
+/* Usage per UTC day and each key's last use, written by the same charge statement as the counters. */
+const usageDetail = statements(
+  `ALTER TABLE allowance_key_counters ADD COLUMN last_used_at bigint`,
+  `CREATE TABLE allowance_days (
+    account_id text NOT NULL,
+    day bigint NOT NULL,
+    count bigint NOT NULL,
+    PRIMARY KEY (account_id, day)
+  )`
+)
+
+/*
+ * Imports (docs/import-export.md): the import job with its counts and position, its file apart (read once per
+ * run, never by progress polls); enrichment jobs in two lanes, the import lane paced per host through `job_hosts`;
+ * the duplicate check (same URL, or same text for text notes, in one account) reads 0005's bookmarks_account_url.
+ */
+const imports = statements(
+  `CREATE TABLE imports (
+    id text PRIMARY KEY,
+    account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    format text NOT NULL,
+    events boolean NOT NULL,
+    state text NOT NULL,
+    total integer NOT NULL,
+    position integer NOT NULL,
+    saved integer NOT NULL,
+    duplicates integer NOT NULL,
+    failed integer NOT NULL,
+    enriched integer NOT NULL,
+    failures jsonb NOT NULL,
+    created_at bigint NOT NULL,
+    finished_at bigint,
+    locked_until bigint NOT NULL DEFAULT 0,
+    seq bigint GENERATED ALWAYS AS IDENTITY
+  )`,
+  `CREATE INDEX imports_running ON imports (created_at, seq) WHERE state = 'running'`,
+  `CREATE TABLE import_files (
+    import_id text PRIMARY KEY REFERENCES imports (id) ON DELETE CASCADE,
+    bytes bytea NOT NULL
+  )`,
+  `ALTER TABLE jobs ADD COLUMN lane text NOT NULL DEFAULT 'interactive'`,
+  `ALTER TABLE jobs ADD COLUMN host text NOT NULL DEFAULT ''`,
+  `ALTER TABLE jobs ADD COLUMN events boolean NOT NULL DEFAULT true`,
+  `ALTER TABLE jobs ADD COLUMN import_id text`,
+  `DROP INDEX jobs_due`,
+  `CREATE INDEX jobs_due ON jobs (lane, run_at, seq)`,
+  `CREATE INDEX jobs_import_leased ON jobs (host, locked_until) WHERE lane = 'import'`,
+  `CREATE TABLE job_hosts (
+    host text PRIMARY KEY,
+    next_at bigint NOT NULL
+  )`
+)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_initial": initial,
   "0002_screenshot_asset_ids": screenshotAssetIds,
-  "0005_bookmarks_url": bookmarksByUrl
+  "0005_bookmarks_url": bookmarksByUrl,
+  "0010_people": people,
+  "0011_delivery_log": deliveryLog,
+  "0012_usage_detail": usageDetail,
+  "0030_imports": imports
 }
 
 export const table = "effect_sql_migrations"

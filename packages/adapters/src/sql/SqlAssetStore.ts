@@ -20,6 +20,9 @@ export const make = Effect.gen(function*() {
     get: Effect.fn("SqlAssetStore.get")(function*(id) {
       const rows = yield* storage(sql`SELECT content_type, bytes FROM assets WHERE id = ${id}`)
       return Option.map(yield* storage(first(rows)), (row) => ({ bytes: row.bytes, contentType: row.content_type }))
+    }),
+    delete: Effect.fn("SqlAssetStore.delete")(function*(id) {
+      yield* storage(sql`DELETE FROM assets WHERE id = ${id}`)
     })
   })
 })

@@ -1,6 +1,6 @@
 /** The library in SQL: monotonic createdAt per account, one-query pages with filters and full-text search. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Bookmark, type BookmarkId, Bookmarks, Tags } from "@bookmarks/domain"
+import { Bookmark, type BookmarkId, Bookmarks, CreatedAt, type ImportedBookmark, ImportItem, Tags } from "@bookmarks/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { columns, toRecord } from "./BookmarkRow.js"
 import * as RowCheck from "./RowCheck.js"
@@ -36,8 +36,42 @@ const effectiveColumns = (record: Bookmark.Record) => {
     title: eff.title,
     description: eff.description,
     note: eff.note,
+    type: eff.type,
     tags: JSON.stringify(eff.tags),
     keys: [...new Set(eff.tags.map(Tags.tagKey))]
+  }
+}
+
+/** Every column of a new row, for multi-row inserts. */
+const toRow = (r: Bookmark.Record) => {
+  const eff = effectiveColumns(r)
+  const d = r.derived
+  return {
+    id: r.id,
+    account_id: r.accountId,
+    url: r.url,
+    source: r.source,
+    created_at: r.createdAt,
+    status: r.status,
+    processing_error: r.processingError,
+    caller_tags: JSON.stringify(r.callerTags),
+    note: r.note,
+    title: d.title,
+    description: d.description,
+    // The column the type filter reads holds the effective type, as `insert` and `rewrite` write it.
+    type: eff.type,
+    image: d.image,
+    favicon: d.favicon,
+    screenshot: d.screenshot,
+    summary: d.summary,
+    derived_tags: JSON.stringify(d.tags),
+    overrides: JSON.stringify(r.overrides),
+    page_text: r.pageText,
+    effective_title: eff.title,
+    effective_description: eff.description,
+    effective_note: eff.note,
+    effective_tags: eff.tags,
+    tag_keys: eff.keys
   }
 }
 
@@ -60,7 +94,7 @@ export const make = Effect.gen(function*() {
     return sql`
       UPDATE bookmarks SET
         status = ${r.status}, processing_error = ${r.processingError},
-        title = ${r.derived.title}, description = ${r.derived.description}, type = ${r.derived.type},
+        title = ${r.derived.title}, description = ${r.derived.description}, type = ${eff.type},
         image = ${r.derived.image}, favicon = ${r.derived.favicon}, screenshot = ${r.derived.screenshot},
         summary = ${r.derived.summary}, derived_tags = ${JSON.stringify(r.derived.tags)}::jsonb,
         overrides = ${JSON.stringify(r.overrides)}::jsonb, page_text = ${r.pageText},
@@ -76,6 +110,35 @@ export const make = Effect.gen(function*() {
       if (Option.isSome(updated)) yield* rewrite(updated.value)
       return updated
     }))
+
+  const keyRows = decodeAll(Schema.Struct({ key: Schema.String }))
+  const stampRows = decodeAll(Schema.Struct({ created_at: Int8 }))
+
+  /** The duplicate keys (ImportItem.duplicateKey) among `items` that the account already has. */
+  const existingKeys = (accountId: Bookmark.Record["accountId"], items: ReadonlyArray<ImportedBookmark>) =>
+    Effect.gen(function*() {
+      const urls = items.filter((i) => i.url !== "").map((i) => i.url)
+      const notes = items.filter((i) => i.url === "").map((i) => i.note)
+      const byUrl = urls.length === 0 ? [] : yield* keyRows(yield* sql`
+        SELECT 'url:' || url AS key FROM bookmarks WHERE account_id = ${accountId} AND url = ANY(${urls}::text[])`)
+      const byNote = notes.length === 0 ? [] : yield* keyRows(yield* sql`
+        SELECT 'note:' || note AS key FROM bookmarks
+        WHERE account_id = ${accountId} AND url = '' AND note = ANY(${notes}::text[])`)
+      return new Set([...byUrl, ...byNote].map((row) => row.key))
+    })
+
+  /** Unique createdAts for `wanted`: spread past the taken ones, asking the database until nothing collides. */
+  const stamps = (accountId: Bookmark.Record["accountId"], wanted: ReadonlyArray<number>) =>
+    Effect.gen(function*() {
+      const taken = new Set<number>()
+      for (;;) {
+        const assigned = CreatedAt.spread(wanted, (at) => taken.has(at))
+        const found = yield* stampRows(yield* sql`
+          SELECT created_at FROM bookmarks WHERE account_id = ${accountId} AND created_at = ANY(${assigned}::bigint[])`)
+        if (found.length === 0) return assigned
+        for (const row of found) taken.add(row.created_at)
+      }
+    })
 
   return Bookmarks.of({
     insert: Effect.fn("SqlBookmarks.insert")(function*({ now, ...input }) {
@@ -96,7 +159,7 @@ export const make = Effect.gen(function*() {
           effective_title, effective_description, effective_note, effective_tags, tag_keys)
         SELECT ${input.id}, ${input.accountId}, ${input.url}, ${input.source}, stamp.last_bookmark_at,
           ${input.status}, ${input.processingError}, ${JSON.stringify(input.callerTags)}::jsonb, ${input.note},
-          ${d.title}, ${d.description}, ${d.type}, ${d.image}, ${d.favicon}, ${d.screenshot}, ${d.summary},
+          ${d.title}, ${d.description}, ${eff.type}, ${d.image}, ${d.favicon}, ${d.screenshot}, ${d.summary},
           ${JSON.stringify(d.tags)}::jsonb, ${JSON.stringify(input.overrides)}::jsonb, ${input.pageText},
           ${eff.title}, ${eff.description}, ${eff.note}, ${eff.tags}::jsonb, ${eff.keys}::text[]
         FROM stamp
@@ -104,6 +167,33 @@ export const make = Effect.gen(function*() {
       const stamped = yield* storage(decodeFirst(Schema.Struct({ created_at: Int8 }))(rows))
       if (Option.isNone(stamped)) return yield* Effect.dieMessage(`No account ${input.accountId} for bookmark ${input.id}`)
       return { ...input, createdAt: stamped.value.created_at }
+    }),
+
+    // One transaction holding the account's row lock, as `insert` does: saves and other batches take turns.
+    insertImported: Effect.fn("SqlBookmarks.insertImported")(function*(accountId, items) {
+      return yield* storage(sql.withTransaction(Effect.gen(function*() {
+        const locked = yield* sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`
+        if (locked.length === 0) return yield* Effect.dieMessage(`No account ${accountId} for imported bookmarks`)
+        const seen = yield* existingKeys(accountId, items)
+        const duplicates: Array<number> = []
+        const fresh = items.filter((item, index) => {
+          const key = ImportItem.duplicateKey(item)
+          if (seen.has(key)) {
+            duplicates.push(index)
+            return false
+          }
+          seen.add(key)
+          return true
+        })
+        if (fresh.length === 0) return { inserted: [], duplicates }
+        const assigned = yield* stamps(accountId, fresh.map((item) => item.wantedAt))
+        const inserted = fresh.map(({ wantedAt: _wanted, ...item }, i): Bookmark.Record => ({ ...item, createdAt: assigned[i] ?? 0 }))
+        yield* sql`INSERT INTO bookmarks ${sql.insert(inserted.map(toRow))}`
+        yield* sql`
+          UPDATE accounts SET last_bookmark_at = greatest(coalesce(last_bookmark_at, ${Math.max(...assigned)}::bigint), ${Math.max(...assigned)}::bigint)
+          WHERE id = ${accountId}`
+        return { inserted, duplicates }
+      })))
     }),
 
     // Untraced, as the read use cases: they run on every `GET /bookmarks`.
@@ -164,6 +254,17 @@ export const make = Effect.gen(function*() {
 
     edit: Effect.fn("SqlBookmarks.edit")(function*(id, overrides) {
       return yield* storage(modify(id, (r) => Option.some({ ...r, overrides: { ...r.overrides, ...overrides } })))
+    }),
+
+    restart: Effect.fn("SqlBookmarks.restart")(function*(id) {
+      return yield* storage(modify(id, (r) =>
+        r.status === "processing" ? Option.none() : Option.some({ ...r, status: "processing" as const, processingError: "" })))
+    }),
+
+    // Its jobs go with it (ON DELETE CASCADE).
+    delete: Effect.fn("SqlBookmarks.delete")(function*(id) {
+      const rows = yield* storage(sql`DELETE FROM bookmarks WHERE id = ${id} RETURNING id`)
+      return rows.length > 0
     })
   })
 })

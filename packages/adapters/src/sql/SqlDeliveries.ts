@@ -1,6 +1,6 @@
 /** The webhook outbox in SQL: leased claims with a per-webhook in-flight cap; NOTIFY wakes senders. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AccountId, Deliveries, Delivery, DeliveryId, WebhookId } from "@bookmarks/domain"
+import { AccountId, BookmarkId, Deliveries, Delivery, DeliveryId, WebhookId } from "@bookmarks/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { channel, SqlNotifications } from "./SqlNotifications.js"
@@ -10,6 +10,7 @@ const Row = Schema.Struct({
   id: DeliveryId,
   webhook_id: WebhookId,
   account_id: AccountId,
+  bookmark_id: Schema.NullOr(BookmarkId),
   event: Schema.String,
   body: Schema.String,
   state: Delivery.State,
@@ -21,6 +22,7 @@ const toRecord = (row: typeof Row.Type): Delivery.Record => ({
   id: row.id,
   webhookId: row.webhook_id,
   accountId: row.account_id,
+  bookmarkId: row.bookmark_id,
   event: row.event,
   body: row.body,
   state: row.state,
@@ -30,7 +32,7 @@ const toRecord = (row: typeof Row.Type): Delivery.Record => ({
 })
 const ClaimedRow = Schema.Struct({ ...Row.fields, url: Schema.String, secret: Schema.String })
 
-const columns = "id, webhook_id, account_id, event, body, state, attempts, next_attempt_at, created_at"
+const columns = "id, webhook_id, account_id, bookmark_id, event, body, state, attempts, next_attempt_at, created_at"
 
 /** Serialises claimers so each counts the others' committed leases against the per-webhook cap ("bkdl"). */
 export const claimLockKey = 0x626b646c
@@ -51,6 +53,7 @@ export const make = Effect.gen(function*() {
         id: d.id,
         webhook_id: d.webhookId,
         account_id: d.accountId,
+        bookmark_id: d.bookmarkId,
         event: d.event,
         body: d.body,
         state: d.state,
@@ -95,7 +98,7 @@ export const make = Effect.gen(function*() {
           UPDATE deliveries SET locked_until = ${now + lease}
           FROM picked, webhooks w
           WHERE deliveries.id = picked.id AND w.id = deliveries.webhook_id
-          RETURNING deliveries.id, deliveries.webhook_id, deliveries.account_id, deliveries.event, deliveries.body,
+          RETURNING deliveries.id, deliveries.webhook_id, deliveries.account_id, deliveries.bookmark_id, deliveries.event, deliveries.body,
             deliveries.state, deliveries.attempts, deliveries.next_attempt_at, deliveries.created_at, w.url, w.secret`
       )))
       const decoded = yield* storage(claimed(rows))
@@ -122,6 +125,14 @@ export const make = Effect.gen(function*() {
       const rows = yield* storage(sql`
         UPDATE deliveries SET state = 'cancelled', locked_until = 0
         WHERE webhook_id = ${webhookId} AND state = 'pending'
+        RETURNING id`)
+      return rows.length
+    }),
+
+    cancelForBookmark: Effect.fn("SqlDeliveries.cancelForBookmark")(function*(bookmarkId) {
+      const rows = yield* storage(sql`
+        UPDATE deliveries SET state = 'cancelled', locked_until = 0
+        WHERE bookmark_id = ${bookmarkId} AND state = 'pending'
         RETURNING id`)
       return rows.length
     }),

@@ -6,8 +6,8 @@ import { Context, Deferred, Effect, Ref } from "effect"
 
 export const channel = "bookmarks_enqueued"
 
-export type Topic = "jobs" | "deliveries"
-export const topics: ReadonlyArray<Topic> = ["jobs", "deliveries"]
+export type Topic = "jobs" | "deliveries" | "imports"
+export const topics: ReadonlyArray<Topic> = ["jobs", "deliveries", "imports"]
 
 const isTopic = (payload: string): payload is Topic => topics.some((topic) => topic === payload)
 
@@ -20,7 +20,8 @@ export class SqlNotifications extends Context.Tag("SqlNotifications")<SqlNotific
 export const makeSignals = Effect.gen(function*() {
   const jobs = yield* Ref.make(yield* Deferred.make<void>())
   const deliveries = yield* Ref.make(yield* Deferred.make<void>())
-  const signal = (topic: Topic) => (topic === "jobs" ? jobs : deliveries)
+  const imports = yield* Ref.make(yield* Deferred.make<void>())
+  const signal = (topic: Topic) => (topic === "jobs" ? jobs : topic === "deliveries" ? deliveries : imports)
   return {
     wait: (topic: Topic) => Effect.flatMap(Ref.get(signal(topic)), Deferred.await),
     /** Wakes the waiters of the topic a payload names; other payloads are ignored. */

@@ -4,7 +4,20 @@
  * have SQL adapters too (`SqlAssetStore`, `SqlAllowanceCounter`), but the composition root picks them by name.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { type Accounts, type Bookmarks, type Deliveries, Errors, type Jobs, type Transactor, type Webhooks } from "@bookmarks/domain"
+import {
+  type Accounts,
+  type Bookmarks,
+  type Deliveries,
+  type DeliveryLog,
+  Errors,
+  type Imports,
+  type Jobs,
+  type Sessions,
+  type SignInAttempts,
+  type Transactor,
+  type Users,
+  type Webhooks
+} from "@bookmarks/domain"
 import { Effect, Layer, type Redacted } from "effect"
 import * as Migrations from "./Migrations.js"
 import * as PgliteClient from "./PgliteClient.js"
@@ -12,22 +25,43 @@ import * as PostgresClient from "./PostgresClient.js"
 import * as SqlAccounts from "./SqlAccounts.js"
 import * as SqlBookmarks from "./SqlBookmarks.js"
 import * as SqlDeliveries from "./SqlDeliveries.js"
+import * as SqlDeliveryLog from "./SqlDeliveryLog.js"
+import * as SqlImports from "./SqlImports.js"
 import { storage } from "./SqlFailure.js"
 import * as SqlJobs from "./SqlJobs.js"
 import type { SqlNotifications } from "./SqlNotifications.js"
+import * as SqlSessions from "./SqlSessions.js"
+import * as SqlSignInAttempts from "./SqlSignInAttempts.js"
 import * as SqlTransactor from "./SqlTransactor.js"
+import * as SqlUsers from "./SqlUsers.js"
 import * as SqlWebhooks from "./SqlWebhooks.js"
 
-export type Ports = Accounts | Bookmarks | Jobs | Webhooks | Deliveries | Transactor
+export type Ports =
+  | Accounts
+  | Bookmarks
+  | Jobs
+  | Imports
+  | Webhooks
+  | Deliveries
+  | Transactor
+  | Users
+  | Sessions
+  | SignInAttempts
+  | DeliveryLog
 
 /** The ports over an existing client (migrations are the caller's: see `Migrations.layer`). */
 export const layer: Layer.Layer<Ports, never, SqlClient.SqlClient | SqlNotifications> = Layer.mergeAll(
   SqlAccounts.layer,
   SqlBookmarks.layer,
   SqlJobs.layer,
+  SqlImports.layer,
   SqlWebhooks.layer,
   SqlDeliveries.layer,
-  SqlTransactor.layer
+  SqlTransactor.layer,
+  SqlUsers.layer,
+  SqlSessions.layer,
+  SqlSignInAttempts.layer,
+  SqlDeliveryLog.layer
 )
 
 /** Ports over a client once its migrations ran; the client stays available (health checks, the other SQL adapters). */

@@ -44,7 +44,7 @@ describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
             expect(rejected.reason).toContain("refused by address policy")
             expect({ url, result: yield* sender.send(post(url)) }).toEqual({
               url,
-              result: { status: null, error: "blocked by address policy", retryAfter: null }
+              result: { status: null, error: "blocked by address policy", retryAfter: null, snippet: "" }
             })
           }
         }))
@@ -66,8 +66,23 @@ describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
       const url = `http://evil.test:${trap.port}/hook`
       const result = yield* withSender({ allowPrivateNetwork: true, resolver: mapTo("127.0.0.1") }, (sender) =>
         Effect.zipRight(sender.checkTarget(new URL(url)), sender.send(post(url))))
-      expect(result).toEqual({ status: 200, error: null, retryAfter: null })
+      expect(result).toEqual({ status: 200, error: null, retryAfter: null, snippet: "trap" })
       expect(trap.connections()).toBe(1)
+    }))
+
+  it.scopedLive("keeps at most 1 KiB of the answer for the delivery log; a body that stalls keeps the status", () =>
+    Effect.gen(function*() {
+      const big = yield* serve((_req, res) => res.writeHead(410).end("é".repeat(5_000)))
+      const stalled = yield* serve((_req, res) => {
+        res.writeHead(202)
+        res.write("partial")
+      })
+      const options = { allowPrivateNetwork: false, allowlist: [big.origin, stalled.origin] }
+      const [gone, slow] = yield* withSender(options, (sender) =>
+        Effect.all([sender.send(post(`http://${big.origin}/hook`)), sender.send(post(`http://${stalled.origin}/hook`, { timeout: 500 }))]))
+      expect(gone.status).toBe(410)
+      expect(gone.snippet).toBe("é".repeat(512))
+      expect(slow).toMatchObject({ status: 202, error: null, snippet: "partial" })
     }))
 
   it.scopedLive("an allowlisted fixture origin passes while another loopback port stays refused", () =>
@@ -101,8 +116,8 @@ describe("HttpWebhookSender behaviour", () => {
       })
       const [ok, failed] = yield* withSender(lenient, (s) =>
         Effect.all([s.send(post(`http://${fixture.origin}/ok`)), s.send(post(`http://${fixture.origin}/fail`))]))
-      expect(ok).toEqual({ status: 200, error: null, retryAfter: null })
-      expect(failed).toEqual({ status: 500, error: null, retryAfter: null })
+      expect(ok).toEqual({ status: 200, error: null, retryAfter: null, snippet: "body that nobody reads" })
+      expect(failed).toEqual({ status: 500, error: null, retryAfter: null, snippet: "body that nobody reads" })
     }))
 
   it.scopedLive("does not follow redirects: a 3xx is the answer and its target sees nothing", () =>
@@ -113,7 +128,7 @@ describe("HttpWebhookSender behaviour", () => {
         res.end()
       })
       const result = yield* withSender(lenient, (s) => s.send(post(`http://${fixture.origin}/hook`)))
-      expect(result).toEqual({ status: 307, error: null, retryAfter: null })
+      expect(result).toEqual({ status: 307, error: null, retryAfter: null, snippet: "" })
       expect(target.connections()).toBe(0)
     }))
 
@@ -121,7 +136,7 @@ describe("HttpWebhookSender behaviour", () => {
     Effect.gen(function*() {
       const fixture = yield* serve(() => { /* never answers */ })
       const result = yield* withSender(lenient, (s) => s.send(post(`http://${fixture.origin}/hook`, { timeout: 200 })))
-      expect(result).toEqual({ status: null, error: "timeout", retryAfter: null })
+      expect(result).toEqual({ status: null, error: "timeout", retryAfter: null, snippet: "" })
     }))
 
   it.scopedLive("reads Retry-After in seconds as milliseconds", () =>
@@ -131,7 +146,7 @@ describe("HttpWebhookSender behaviour", () => {
         res.end()
       })
       const result = yield* withSender(lenient, (s) => s.send(post(`http://${fixture.origin}/hook`)))
-      expect(result).toEqual({ status: 429, error: null, retryAfter: 7000 })
+      expect(result).toEqual({ status: 429, error: null, retryAfter: 7000, snippet: "" })
     }))
 
   it.scopedLive("POSTs the exact body bytes with the given headers", () =>
@@ -151,6 +166,6 @@ describe("HttpWebhookSender behaviour", () => {
     Effect.gen(function*() {
       const port = yield* closedPort
       const result = yield* withSender(lenient, (s) => s.send(post(`http://127.0.0.1:${port}/hook`)))
-      expect(result).toEqual({ status: null, error: "connection refused", retryAfter: null })
+      expect(result).toEqual({ status: null, error: "connection refused", retryAfter: null, snippet: "" })
     }))
 })

@@ -13,7 +13,7 @@ const harness = Layer.scopedContext(Effect.gen(function*() {
     const reply = replies.get(req.url ?? "")
     if (reply === undefined) return void res.writeHead(404).end()
     if (reply.hang === true) return
-    res.writeHead(reply.status, reply.headers ?? {}).end()
+    res.writeHead(reply.status, reply.headers ?? {}).end(reply.body)
   })
   const closed = yield* closedPort
   const sender = HttpWebhookSender.make({ allowPrivateNetwork: false, allowlist: [server.origin, `127.0.0.1:${closed}`] })

@@ -121,7 +121,7 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
       }))
   })
 
-  it.effect("keys are hash-tagged per account; window keys expire, the total does not", () =>
+  it.effect("keys are hash-tagged per account; window and day keys expire, the total and last uses do not", () =>
     Effect.gen(function*() {
       const counter = yield* AllowanceCounter
       const { accountId, keyId } = ids()
@@ -135,9 +135,10 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
       const keys = yield* Effect.promise(() => raw.keys(`${prefix}*`))
       const minuteKey = `${prefix}m:${Date.UTC(2025, 5, 30, 12, 0)}`
       const periodKey = `${prefix}p:${Date.UTC(2025, 5, 1)}`
-      expect(keys.sort()).toEqual([minuteKey, periodKey, `${prefix}total`].sort())
-      const [minuteTtl, periodTtl, totalTtl] = yield* Effect.promise(() =>
-        Promise.all([raw.pttl(minuteKey), raw.pttl(periodKey), raw.pttl(`${prefix}total`)])
+      const daysKey = `${prefix}d:${Date.UTC(2025, 5, 1)}`
+      expect(keys.sort()).toEqual([minuteKey, periodKey, daysKey, `${prefix}lu`, `${prefix}total`].sort())
+      const [minuteTtl, periodTtl, totalTtl, daysTtl, lastUsedTtl] = yield* Effect.promise(() =>
+        Promise.all([raw.pttl(minuteKey), raw.pttl(periodKey), raw.pttl(`${prefix}total`), raw.pttl(daysKey), raw.pttl(`${prefix}lu`)])
       )
       // 30 s left in the minute, plus one minute of grace.
       expect(minuteTtl).toBeGreaterThan(80_000)
@@ -146,6 +147,10 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
       expect(periodTtl).toBeGreaterThan(Date.UTC(2025, 6, 3) - Date.UTC(2025, 5, 30, 12, 0, 31))
       expect(periodTtl).toBeLessThanOrEqual(Date.UTC(2025, 6, 3) - Date.UTC(2025, 5, 30, 12, 0, 30))
       expect(totalTtl).toBe(-1)
+      // Per-day counts live as long as the month's period; each key's last use is kept like the total.
+      // Read a moment apart: equal within the time between the two reads.
+      expect(Math.abs(daysTtl - periodTtl)).toBeLessThan(1_000)
+      expect(lastUsedTtl).toBe(-1)
     }).pipe(Effect.scoped, Effect.provide(effectClock)))
 
   it.live("with nothing listening, start-up and every call fail fast as StorageUnavailable, with one warning", () => {

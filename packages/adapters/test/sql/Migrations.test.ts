@@ -29,13 +29,22 @@ describe.runIf(database.run)("Migrations on Postgres", () => {
       expect(tables.map((t) => t["table_name"]).sort()).toEqual([
         "accounts",
         "allowance_counters",
+        "allowance_days",
         "allowance_key_counters",
         "api_keys",
         "assets",
         "bookmarks",
         "deliveries",
+        "delivery_attempts",
         "effect_sql_migrations",
+        "first_user_claim",
+        "import_files",
+        "imports",
+        "job_hosts",
         "jobs",
+        "sessions",
+        "sign_in_failures",
+        "users",
         "webhooks"
       ])
     }).pipe(Effect.scoped), 60_000)

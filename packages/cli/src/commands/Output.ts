@@ -3,3 +3,9 @@ import { Console, Effect } from "effect"
 
 export const print = (json: boolean, value: unknown, lines: () => ReadonlyArray<string>) =>
   json ? Console.log(JSON.stringify(value, null, 2)) : Effect.forEach(lines(), (line) => Console.log(line), { discard: true })
+
+/**
+ * A line on stderr for the person watching (progress, rows that failed). Straight to the stream: while a command
+ * runs, `Console.error` belongs to @effect/cli and is silenced (Usage.withConsole).
+ */
+export const note = (line: string) => Effect.sync(() => void process.stderr.write(`${line}\n`))

@@ -70,14 +70,14 @@ describe("GET /metrics", () => {
     const hook = await register(client, ultra.key, { url: receiver.respond("/gone", () => ({ status: 410 })) })
     const before = await Prometheus.scrape(service.baseUrl, token)
 
-    // Traffic: 3 admitted and 2 refused lists (free), one save and one unknown bookmark (ultra), one unknown route.
+    // Traffic: 3 admitted and 2 refused lists (free), one save and one unknown bookmark (ultra), one unknown API route.
     const statuses: Array<number> = []
     for (let i = 0; i < 5; i++) statuses.push((await client.api("GET", "/bookmarks", free.key)).status)
     expect(statuses).toEqual([200, 200, 200, 429, 429])
     const saved = await client.api("POST", "/bookmarks", ultra.key, { url: receiver.page("/metrics/page") })
     expect(saved.status).toBe(201)
     expect((await client.api("GET", "/bookmarks/bmk_unknown", ultra.key)).status).toBe(404)
-    expect((await client.request("GET", "/no/such/route")).status).toBe(404)
+    expect((await client.request("GET", "/v1/api/no/such/route")).status).toBe(404)
 
     // The worker enriches the page and delivers to an endpoint that answers 410: the webhook is deactivated.
     const after = await Prometheus.until(service.baseUrl, token, (s) =>
@@ -94,7 +94,7 @@ describe("GET /metrics", () => {
     expect(moved((s) => Prometheus.observations(s, "http_request_duration_seconds", { route: "/v1/api/bookmarks/:id" }))).toBe(1)
     // No series is named after a raw path.
     expect(after.text).not.toContain("bmk_unknown")
-    expect(after.text).not.toContain("/no/such/route")
+    expect(after.text).not.toContain("/v1/api/no/such/route")
 
     // 3 lists, the save and the unknown bookmark were admitted; 2 refused by the minute window.
     expect(moved((s) => Prometheus.value(s, "allowance_decisions_total", { decision: "admitted" }))).toBe(5)

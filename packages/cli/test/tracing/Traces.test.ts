@@ -96,8 +96,9 @@ describe("traces", () => {
     const delivery = trees.find((root) => root.name === "DeliverWebhook")
     expect(delivery && SpanTree.render(delivery), shown).toContain([
       "DeliverWebhook",
-      "  DeliverWebhook.send",
-      "    HttpWebhookSender.send"
+      "  DeliverWebhook.attempt",
+      "    DeliverWebhook.send",
+      "      HttpWebhookSender.send"
     ].join("\n"))
     // Polling for work makes no trace of its own: only the work does.
     expect(trees.map((root) => root.name).filter((name) => name.endsWith(".claim")), shown).toEqual([])

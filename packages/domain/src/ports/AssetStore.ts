@@ -12,4 +12,6 @@ export class AssetStore extends Context.Tag("AssetStore")<AssetStore, {
   /** Stores an asset; assets are immutable, so a second `put` of an id keeps the first bytes. */
   readonly put: (id: AssetId, asset: Asset) => Storage<void>
   readonly get: (id: AssetId) => Storage<Option.Option<Asset>>
+  /** Removes the asset; nothing when it does not exist. */
+  readonly delete: (id: AssetId) => Storage<void>
 }>() {}

@@ -16,6 +16,18 @@ export interface Enrichment {
   readonly pageText: string
 }
 
+/**
+ * An imported bookmark: `wantedAt` is the file's date; storage makes it unique per account by moving it later
+ * 1 ms at a time past every taken `createdAt` (CreatedAt.ts).
+ */
+export type ImportedBookmark = Omit<Bookmark.Record, "createdAt"> & { readonly wantedAt: number }
+
+export interface ImportedBatch {
+  readonly inserted: ReadonlyArray<Bookmark.Record>
+  /** Indexes (into the batch) of the items skipped as duplicates. */
+  readonly duplicates: ReadonlyArray<number>
+}
+
 export class Bookmarks extends Context.Tag("Bookmarks")<Bookmarks, {
   /** Inserts with `createdAt` unique and strictly increasing per account. */
   readonly insert: (bookmark: NewBookmark) => Storage<Bookmark.Record>
@@ -32,6 +44,12 @@ export class Bookmarks extends Context.Tag("Bookmarks")<Bookmarks, {
    * shown in the spelling of the newest bookmark carrying the tag, in `Tags.byUse` order.
    */
   readonly tags: (accountId: AccountId) => Storage<ReadonlyArray<TagCount>>
+  /**
+   * Inserts a batch of imported bookmarks of one account, skipping duplicates (ImportItem.duplicateKey): an item
+   * whose URL (or, for a text note, whose text) is already in the library, or repeats an earlier item of the batch.
+   * `createdAt` of each is its `wantedAt` made unique per account; later saves still get a later `createdAt`.
+   */
+  readonly insertImported: (accountId: AccountId, items: ReadonlyArray<ImportedBookmark>) => Storage<ImportedBatch>
   /** Writes derived fields and `status=ready`, only while the bookmark is `processing`; none otherwise. */
   readonly complete: (id: BookmarkId, enrichment: Enrichment) => Storage<Option.Option<Bookmark.Record>>
   /**
@@ -41,4 +59,8 @@ export class Bookmarks extends Context.Tag("Bookmarks")<Bookmarks, {
   readonly pending: (id: BookmarkId, processingError: string) => Storage<boolean>
   /** Merges app edits into the overrides; none when the bookmark does not exist. */
   readonly edit: (id: BookmarkId, overrides: Bookmark.Overrides) => Storage<Option.Option<Bookmark.Record>>
+  /** Back to `processing` (a refresh) unless it is processing already; none then or when it does not exist. */
+  readonly restart: (id: BookmarkId) => Storage<Option.Option<Bookmark.Record>>
+  /** Removes the bookmark and its jobs; false when it did not exist. */
+  readonly delete: (id: BookmarkId) => Storage<boolean>
 }>() {}

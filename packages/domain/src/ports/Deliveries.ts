@@ -1,7 +1,7 @@
 /** Port: the webhook delivery outbox. */
 import { Context, type Effect, type Option } from "effect"
 import type * as Delivery from "../Delivery.js"
-import type { DeliveryId, WebhookId } from "../Ids.js"
+import type { BookmarkId, DeliveryId, WebhookId } from "../Ids.js"
 import type { Backlog } from "./Jobs.js"
 import type { Storage } from "./Storage.js"
 
@@ -35,6 +35,8 @@ export class Deliveries extends Context.Tag("Deliveries")<Deliveries, {
   readonly release: (id: DeliveryId) => Storage<void>
   /** Cancels every pending delivery of the webhook; returns how many. */
   readonly cancelForWebhook: (webhookId: WebhookId) => Storage<number>
+  /** Cancels every pending delivery about the bookmark (it was deleted); returns how many. */
+  readonly cancelForBookmark: (bookmarkId: BookmarkId) => Storage<number>
   readonly get: (id: DeliveryId) => Storage<Option.Option<Delivery.Record>>
   readonly listForWebhook: (webhookId: WebhookId) => Storage<ReadonlyArray<Delivery.Record>>
   /**

@@ -1,7 +1,7 @@
-/** Port: the enrichment job queue (claimed with a lease; at-least-once). */
+/** Port: the enrichment job queue (claimed with a lease; at-least-once), in two lanes. */
 import { Context, type Effect } from "effect"
-import type { BookmarkId, JobId } from "../Ids.js"
-import type { Job } from "../Job.js"
+import type { JobId } from "../Ids.js"
+import type { Job, Lane, NewJob } from "../Job.js"
 import type { Storage } from "./Storage.js"
 
 /** The queue's size and its longest wait, for the operator's gauges. */
@@ -13,12 +13,24 @@ export interface Backlog {
 }
 
 export class Jobs extends Context.Tag("Jobs")<Jobs, {
-  readonly enqueue: (job: { readonly id: JobId; readonly bookmarkId: BookmarkId; readonly runAt: number }) => Storage<void>
+  /** Enqueues one job; lane `interactive`, events on and no import unless given. */
+  readonly enqueue: (job: NewJob) => Storage<void>
+  /** Enqueues many jobs at once (an import's batch); one wake-up for all of them. */
+  readonly enqueueMany: (jobs: ReadonlyArray<NewJob>) => Storage<void>
   /**
-   * Claims up to `max` jobs due at `now` whose lease is free or expired, leases them until `now + lease`
-   * and counts the attempt. Concurrent claimers never get the same job.
+   * Claims up to `max` jobs of `lane` (default `interactive`) due at `now` whose lease is free or expired, leases
+   * them until `now + lease` and counts the attempt. Concurrent claimers never get the same job.
+   * The `import` lane is paced by host: a claim takes at most one job per host, none of a host that has an import
+   * job leased, and none of a host whose last import job was claimed less than `hostGap` ms before `now`.
+   * Jobs with host "" are not paced.
    */
-  readonly claim: (input: { readonly now: number; readonly lease: number; readonly max: number }) => Storage<ReadonlyArray<Job>>
+  readonly claim: (input: {
+    readonly now: number
+    readonly lease: number
+    readonly max: number
+    readonly lane?: Lane | undefined
+    readonly hostGap?: number | undefined
+  }) => Storage<ReadonlyArray<Job>>
   readonly complete: (id: JobId) => Storage<void>
   /** Frees the lease and schedules the next attempt at `runAt`. */
   readonly retryAt: (id: JobId, runAt: number) => Storage<void>

@@ -8,6 +8,8 @@ export interface SendResult {
   readonly error: string | null
   /** A `Retry-After` of the answer, in ms. */
   readonly retryAfter: number | null
+  /** The start of the answer's body as text (at most `DeliveryAttempt.maxSnippetBytes`), for the delivery log. */
+  readonly snippet?: string
 }
 
 export class TargetRejected extends Schema.TaggedError<TargetRejected>()("TargetRejected", {

@@ -1,6 +1,7 @@
 /** Use cases of the app and extension (through the admin API): edits that override derived values, and saves. */
 import { Effect, Either, Option, Schema } from "effect"
 import * as Bookmark from "../Bookmark.js"
+import { BookmarkType } from "../BookmarkType.js"
 import { InvalidInput, NotFound } from "../Errors.js"
 import { BookmarkId, isWellFormed, WebhookId } from "../Ids.js"
 import { Links } from "../Links.js"
@@ -13,14 +14,14 @@ import * as Webhook from "../Webhook.js"
 import { getAccount } from "./ManageAccounts.js"
 import { saveBookmark } from "./SaveBookmark.js"
 
-export const maxTitleLength = 1_000
-export const maxDescriptionLength = 5_000
-
 export const EditPayload = Schema.Struct({
-  title: Schema.optional(Text.field({ description: "The title readers see from now on", maxLength: maxTitleLength })),
-  description: Schema.optional(Text.field({ description: "The description readers see", maxLength: maxDescriptionLength })),
+  title: Schema.optional(Text.field({ description: "The title readers see from now on", maxLength: Bookmark.maxTitleLength })),
+  description: Schema.optional(
+    Text.field({ description: "The description readers see", maxLength: Bookmark.maxDescriptionLength })
+  ),
   tags: Schema.optional(Bookmark.TagsInput),
-  note: Schema.optional(Text.field({ description: "The note readers see", maxLength: Bookmark.maxNoteLength }))
+  note: Schema.optional(Text.field({ description: "The note readers see", maxLength: Bookmark.maxNoteLength })),
+  type: Schema.optional(BookmarkType.annotations({ description: "The kind readers see; it also drives the `type` filter" }))
 }).annotations({
   identifier: "EditBookmark",
   description: "The members given replace the derived (or saved) values in every later answer",
@@ -29,21 +30,30 @@ export const EditPayload = Schema.Struct({
 export type EditPayload = typeof EditPayload.Type
 
 const bounded = (field: string, value: string | undefined, max: number) =>
-  value === undefined || value.length <= max
+  value === undefined
     ? Either.right(value)
-    : Either.left(new InvalidInput({ field, reason: `must be at most ${max} characters` }))
+    : Either.flatMap(Text.check(field, value), (text) =>
+      text.length <= max ? Either.right(text) : Either.left(new InvalidInput({ field, reason: `must be at most ${max} characters` })))
+
+/** The overrides an edit sets, checked: each field present replaces the derived or saved value. */
+export const overridesFrom = (payload: EditPayload) =>
+  Either.gen(function*() {
+    const title = yield* bounded("title", payload.title, Bookmark.maxTitleLength)
+    const description = yield* bounded("description", payload.description, Bookmark.maxDescriptionLength)
+    const note = yield* bounded("note", payload.note, Bookmark.maxNoteLength)
+    const tags = payload.tags === undefined ? undefined : yield* Tags.parse(payload.tags)
+    const overrides: Bookmark.Overrides = {
+      ...(title === undefined ? {} : { title }),
+      ...(description === undefined ? {} : { description }),
+      ...(tags === undefined ? {} : { tags }),
+      ...(note === undefined ? {} : { note }),
+      ...(payload.type === undefined ? {} : { type: payload.type })
+    }
+    return overrides
+  })
 
 export const editBookmark = Effect.fn("EditBookmark")(function*(id: string, payload: EditPayload) {
-  const title = yield* bounded("title", payload.title, maxTitleLength)
-  const description = yield* bounded("description", payload.description, maxDescriptionLength)
-  const note = yield* bounded("note", payload.note, Bookmark.maxNoteLength)
-  const tags = payload.tags === undefined ? undefined : yield* Tags.parse(payload.tags)
-  const overrides: Bookmark.Overrides = {
-    ...(title === undefined ? {} : { title }),
-    ...(description === undefined ? {} : { description }),
-    ...(tags === undefined ? {} : { tags }),
-    ...(note === undefined ? {} : { note })
-  }
+  const overrides = yield* overridesFrom(payload)
   if (!isWellFormed(id)) return yield* new NotFound({ resource: "bookmark", id })
   const bookmarks = yield* Bookmarks
   const edited = yield* bookmarks.edit(BookmarkId.make(id), overrides)

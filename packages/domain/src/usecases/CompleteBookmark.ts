@@ -2,10 +2,11 @@
 import { Clock, Effect, Option } from "effect"
 import * as Bookmark from "../Bookmark.js"
 import * as Delivery from "../Delivery.js"
-import type { BookmarkId, JobId } from "../Ids.js"
+import type { BookmarkId, ImportId, JobId } from "../Ids.js"
 import { Links } from "../Links.js"
 import { Bookmarks, type Enrichment } from "../ports/Bookmarks.js"
 import { Deliveries } from "../ports/Deliveries.js"
+import { Imports } from "../ports/Imports.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { Jobs } from "../ports/Jobs.js"
 import { Transactor } from "../ports/Transactor.js"
@@ -24,6 +25,7 @@ export const deliveriesFor = Effect.fn("CompleteBookmark.deliveries")(function*(
       id,
       webhookId: hook.id,
       accountId: record.accountId,
+      bookmarkId: record.id,
       event: "bookmark.saved",
       body: Delivery.encodeBody({ id, event: "bookmark.saved", createdAt: toIso(now), data }),
       state: "pending",
@@ -33,23 +35,34 @@ export const deliveriesFor = Effect.fn("CompleteBookmark.deliveries")(function*(
     })))
 })
 
+/** The job that finished a bookmark: a quiet import's jobs emit no event; an import's count their bookmark. */
+export interface Finishing {
+  readonly id: JobId
+  readonly events?: boolean | undefined
+  readonly importId?: ImportId | null | undefined
+}
+
 /** Completes the bookmark once: a second completion (a job taken over after its lease) changes nothing. */
 export const completeBookmark = Effect.fn("CompleteBookmark")(function*(
   bookmarkId: BookmarkId,
   enrichment: Enrichment,
-  jobId: Option.Option<JobId>
+  job: Option.Option<Finishing>
 ) {
   const bookmarks = yield* Bookmarks
   const deliveries = yield* Deliveries
   const jobs = yield* Jobs
+  const imports = yield* Imports
   const tx = yield* Transactor
+  const events = Option.match(job, { onNone: () => true, onSome: (j) => j.events ?? true })
+  const importId = Option.flatMapNullable(job, (j) => j.importId)
   return yield* tx.atomic(Effect.gen(function*() {
     const done = yield* bookmarks.complete(bookmarkId, enrichment)
     if (Option.isSome(done)) {
-      const rows = yield* deliveriesFor(done.value)
+      const rows = events ? yield* deliveriesFor(done.value) : []
       if (rows.length > 0) yield* deliveries.enqueue(rows)
+      if (Option.isSome(importId)) yield* imports.countEnriched(importId.value)
     }
-    if (Option.isSome(jobId)) yield* jobs.complete(jobId.value)
+    if (Option.isSome(job)) yield* jobs.complete(job.value.id)
     return done
   }))
 })

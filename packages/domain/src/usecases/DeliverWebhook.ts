@@ -1,9 +1,13 @@
 /** Use case: one attempt of a claimed delivery, then failure accounting, retry scheduling or deactivation. */
 import { Clock, Effect, Metric, Option, Random } from "effect"
 import * as Delivery from "../Delivery.js"
+import * as DeliveryAttempt from "../DeliveryAttempt.js"
+import type { AccountId, DeliveryId, WebhookId } from "../Ids.js"
 import * as Metrics from "../Metrics.js"
 import { Policy } from "../Policy.js"
 import { Deliveries, type Claimed } from "../ports/Deliveries.js"
+import { DeliveryLog } from "../ports/DeliveryLog.js"
+import { IdGenerator } from "../ports/IdGenerator.js"
 import { Transactor } from "../ports/Transactor.js"
 import { type SendResult, WebhookSender } from "../ports/WebhookSender.js"
 import { Webhooks } from "../ports/Webhooks.js"
@@ -34,17 +38,53 @@ export const send = Effect.fn("DeliverWebhook.send")(function*(input: {
 export const isSuccess = (result: SendResult): boolean =>
   result.status !== null && result.status >= 200 && result.status <= 299
 
+/** `send`, timed, with the delivery-log entry of the attempt (the caller records it, inside its transaction if any). */
+export const attempt = Effect.fn("DeliverWebhook.attempt")(function*(input: {
+  readonly url: string
+  readonly secret: string
+  readonly deliveryId: DeliveryId
+  readonly webhookId: WebhookId
+  readonly accountId: AccountId
+  readonly event: string
+  readonly body: string
+  readonly timeout: number
+  readonly trigger: DeliveryAttempt.Trigger
+}) {
+  const ids = yield* IdGenerator
+  const started = yield* Clock.currentTimeMillis
+  const result = yield* send(input)
+  const finished = yield* Clock.currentTimeMillis
+  const entry: DeliveryAttempt.Record = {
+    id: yield* ids.make("attempt"),
+    deliveryId: input.deliveryId,
+    webhookId: input.webhookId,
+    accountId: input.accountId,
+    event: input.event,
+    trigger: input.trigger,
+    at: started,
+    status: result.status,
+    error: result.status === null ? (result.error ?? "no answer") : null,
+    durationMs: Math.max(0, finished - started),
+    responseSnippet: DeliveryAttempt.snippet(result.snippet ?? "")
+  }
+  return { result, entry }
+})
+
 export const deliverWebhook = Effect.fn("DeliverWebhook")(function*(claimed: Claimed) {
   const { delivery } = claimed
   const policy = yield* Policy
-  const result = yield* send({
+  const { entry, result } = yield* attempt({
     url: claimed.url,
     secret: claimed.secret,
     deliveryId: delivery.id,
+    webhookId: delivery.webhookId,
+    accountId: delivery.accountId,
     event: delivery.event,
     body: delivery.body,
-    timeout: policy.deliveryTimeout
+    timeout: policy.deliveryTimeout,
+    trigger: "delivery"
   })
+  const log = yield* DeliveryLog
   const webhooks = yield* Webhooks
   const deliveries = yield* Deliveries
   const tx = yield* Transactor
@@ -52,6 +92,7 @@ export const deliverWebhook = Effect.fn("DeliverWebhook")(function*(claimed: Cla
   const now = yield* Clock.currentTimeMillis
   const random = yield* Random.next
   const outcome = yield* tx.atomic(Effect.gen(function*() {
+    yield* log.record(entry)
     const hook = yield* webhooks.recordAttempt(delivery.webhookId, { at: now, status: result.status, ok })
     if (ok) {
       yield* deliveries.finish(delivery.id, { state: "delivered" })

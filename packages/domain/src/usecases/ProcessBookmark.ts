@@ -115,6 +115,17 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
     const ids = yield* IdGenerator
     const update = (f: (p: Progress) => Progress) => Ref.update(progress, f)
 
+    // A text note has no page (docs/decisions.md, "Text notes"): only its own words are analysed (edits win: the
+    // effective title and text). Notes written in the app and imported ones alike.
+    if (Bookmark.isNote(record)) {
+      const eff = Bookmark.effective(record)
+      const analysis = yield* analyzer.analyze({ title: eff.title, text: eff.note })
+      return yield* update((p) => ({
+        ...p,
+        derived: { ...p.derived, type: "textNote", summary: analysis.summary, tags: [...analysis.tags] }
+      }))
+    }
+
     const fetched = yield* Effect.either(fetcher.fetch(record.url))
     if (fetched._tag === "Left") {
       return yield* update((p) => ({ ...p, error: fetchReason(fetched.left), transient: fetched.left.transient }))
@@ -214,7 +225,7 @@ export const processJob = Effect.fn("ProcessBookmark")(function*(job: Job) {
   yield* completeBookmark(
     record.id,
     { derived: result.derived, processingError: result.error, pageText: result.pageText },
-    Option.some(job.id)
+    Option.some(job)
   )
   return "completed" as const
 })

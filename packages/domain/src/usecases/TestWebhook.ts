@@ -5,7 +5,8 @@ import * as Delivery from "../Delivery.js"
 import { BookmarkId, type AccountId } from "../Ids.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { toIso } from "../Timestamp.js"
-import { isSuccess, send } from "./DeliverWebhook.js"
+import { DeliveryLog } from "../ports/DeliveryLog.js"
+import { attempt, isSuccess } from "./DeliverWebhook.js"
 import { ownedWebhook } from "./OwnedWebhook.js"
 
 export const testTimeout = 10_000
@@ -39,7 +40,18 @@ export const testWebhook = Effect.fn("TestWebhook")(function*(accountId: Account
   const deliveryId = yield* ids.make("delivery")
   const now = yield* Clock.currentTimeMillis
   const body = Delivery.encodeBody({ id: deliveryId, event: "bookmark.saved", createdAt: toIso(now), data: sampleBookmark(now) })
-  const result = yield* send({ url: hook.url, secret: hook.secret, deliveryId, event: "bookmark.saved", body, timeout: testTimeout })
+  const { entry, result } = yield* attempt({
+    url: hook.url,
+    secret: hook.secret,
+    deliveryId,
+    webhookId: hook.id,
+    accountId: hook.accountId,
+    event: "bookmark.saved",
+    body,
+    timeout: testTimeout,
+    trigger: "test"
+  })
+  yield* (yield* DeliveryLog).record(entry)
   const answer: TestResult = result.error === null || result.status !== null
     ? { ok: isSuccess(result), status: result.status ?? 0 }
     : { ok: false, status: 0, error: result.error }

@@ -5,6 +5,7 @@ import {
   type ApiKey,
   createAccount,
   createKey,
+  createUser,
   editBookmark,
   enableWebhook,
   getAccount,
@@ -44,6 +45,7 @@ export const layer = HttpApiBuilder.group(Api, "admin", (handlers) =>
     .handle("setPlan", ({ path, payload }) => Effect.map(setPlan(path.id, payload.plan), presentAccount))
     .handle("createKey", ({ path, payload }) =>
       Effect.map(createKey(path.id, payload.label ?? ""), ({ info, key }) => ({ id: info.id, key, masked: info.masked })))
+    .handle("createUser", ({ path, payload }) => createUser(path.id, payload))
     .handle("listKeys", ({ path }) => Effect.map(getAccount(path.id), ({ keys }) => ({ keys: keys.map(presentKey) })))
     .handle("revokeKey", ({ path }) => Effect.map(revokeKey(path.id), presentKey))
     .handle("editBookmark", ({ path, payload }) => editBookmark(path.id, payload))

@@ -53,6 +53,21 @@ export const allowanceCounterContract = <E>(name: string, layer: Layer.Layer<All
         expect(usage.byKey.get(second)).toBe(2)
       })))
 
+    it.effect("notes each key's last use and counts requests per UTC day of the month", () =>
+      run(Effect.gen(function*() {
+        const counter = yield* AllowanceCounter
+        const { accountId, keyId } = ids()
+        const unused = ApiKeyId.make(uid("key_"))
+        const limits = { perMinute: 100, perMonth: 1_000 }
+        yield* counter.charge({ accountId, keyId, limits, planChangedAt: 0 })
+        yield* counter.charge({ accountId, keyId, limits, planChangedAt: 0 })
+        const usage = yield* counter.usage({ accountId, planChangedAt: 0 })
+        expect(usage.lastUsed.has(keyId)).toBe(true)
+        expect(usage.lastUsed.has(unused)).toBe(false)
+        expect([...usage.byDay.values()].reduce((a, b) => a + b, 0)).toBe(2)
+        for (const day of usage.byDay.keys()) expect(day % 86_400_000).toBe(0)
+      })))
+
     it.effect("peeking counts nothing and sees what the next charge would", () =>
       run(Effect.gen(function*() {
         const counter = yield* AllowanceCounter
@@ -70,6 +85,31 @@ export const allowanceCounterContract = <E>(name: string, layer: Layer.Layer<All
       })))
 
     if (!options.effectClock) return
+
+    it.effect("per-day counts and last use follow the clock; days of earlier months are not reported", () =>
+      run(Effect.gen(function*() {
+        const counter = yield* AllowanceCounter
+        const { accountId, keyId } = ids()
+        const other = ApiKeyId.make(uid("key_"))
+        const limits = { perMinute: 100, perMonth: 1_000 }
+        const charge = (k: ApiKeyId) => counter.charge({ accountId, keyId: k, limits, planChangedAt: 0 })
+        yield* TestClock.setTime(Date.UTC(2025, 0, 31, 23, 59))
+        yield* charge(keyId)
+        yield* TestClock.setTime(Date.UTC(2025, 1, 1, 8))
+        yield* charge(keyId)
+        yield* charge(other)
+        yield* TestClock.setTime(Date.UTC(2025, 1, 3, 12))
+        yield* charge(keyId)
+        const refusedLimits = { perMinute: 1, perMonth: 1_000 }
+        yield* counter.charge({ accountId, keyId: other, limits: refusedLimits, planChangedAt: 0 })
+        const usage = yield* counter.usage({ accountId, planChangedAt: 0 })
+        expect([...usage.byDay.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+          [Date.UTC(2025, 1, 1), 2],
+          [Date.UTC(2025, 1, 3), 1]
+        ])
+        expect(usage.lastUsed.get(keyId)).toBe(Date.UTC(2025, 1, 3, 12))
+        expect(usage.lastUsed.get(other)).toBe(Date.UTC(2025, 1, 1, 8))
+      })))
 
     it.effect("the next minute admits again; the month keeps counting", () =>
       run(Effect.gen(function*() {

@@ -1,6 +1,7 @@
 /**
  * Contract of the AssetStore port: exact bytes and content type by id; assets are immutable (served with immutable
- * caching, so a second `put` of an id keeps the first asset); what is stored is a copy of what was given.
+ * caching, so a second `put` of an id keeps the first asset); what is stored is a copy of what was
+ * given; a delete removes it (an unknown id is no error).
  */
 import { AssetId, AssetStore } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
@@ -79,5 +80,16 @@ export const assetStoreContract = <E>(name: string, layer: Layer.Layer<AssetStor
         const winner = Option.getOrThrow(yield* assets.get(contested))
         const matches = candidates.filter((c) => c.contentType === winner.contentType && same(c.bytes, winner.bytes))
         expect(matches.length).toBe(1)
+      })))
+
+    it.effect("deletes an asset; deleting an unknown one is no error", () =>
+      run(Effect.gen(function*() {
+        const assets = yield* AssetStore
+        const id = randomId()
+        yield* assets.put(id, { bytes: new Uint8Array([1, 2, 3]), contentType: "image/jpeg" })
+        yield* assets.delete(id)
+        expect(Option.isNone(yield* assets.get(id))).toBe(true)
+        yield* assets.delete(id)
+        yield* assets.delete(randomId())
       })))
   })

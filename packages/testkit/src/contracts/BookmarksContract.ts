@@ -1,5 +1,5 @@
 /** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters (tag, type, exact URL), search, completion, edits. */
-import { type Accounts, Bookmark, BookmarkId, Bookmarks, Pagination } from "@bookmarks/domain"
+import { type Accounts, Bookmark, BookmarkId, Bookmarks, type ImportedBookmark, Pagination } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
 import { insertBookmark, newAccount, newBookmark, uid } from "./Support.js"
@@ -173,6 +173,55 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
         expect(yield* bookmarks.pending(BookmarkId.make(uid("bmk_")), reason)).toBe(false)
       })))
 
+    it.effect("imports a batch: file dates kept and made unique, duplicates skipped, later saves still come after", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const existing = yield* insertBookmark(account.id, 5_000, { url: "https://example.com/already" })
+        const note = yield* insertBookmark(account.id, 6_000, {
+          url: "",
+          note: "a text note",
+          derived: { ...Bookmark.emptyDerived, type: "textNote" }
+        })
+        const imported = (url: string, wantedAt: number, extra: Partial<ImportedBookmark> = {}): ImportedBookmark => {
+          const { now: _now, ...base } = newBookmark(account.id, 0, { url, source: "import" })
+          return { ...base, wantedAt, ...extra }
+        }
+        const batch = [
+          imported("https://example.com/a", 1_000, { callerTags: ["x"], derived: { ...Bookmark.emptyDerived, title: "From the file" } }),
+          imported("https://example.com/already", 2_000),
+          imported("https://example.com/b", 5_000),
+          imported("https://example.com/a", 3_000),
+          imported("https://example.com/c", 1_000),
+          imported("", 7_000, { note: "a text note", derived: { ...Bookmark.emptyDerived, type: "textNote" } }),
+          imported("", 7_000, { note: "another text note", derived: { ...Bookmark.emptyDerived, type: "textNote" } }),
+          imported("https://example.com/d", 9_000, { status: "ready", derived: { ...Bookmark.emptyDerived, title: "Restored", summary: "S." } })
+        ]
+        const result = yield* bookmarks.insertImported(account.id, batch)
+        expect(result.duplicates).toEqual([1, 3, 5])
+        expect(result.inserted.map((r) => [r.url, r.createdAt])).toEqual([
+          ["https://example.com/a", 1_000],
+          // 5,000 is taken by the bookmark already there; 1,000 by the first row of the batch.
+          ["https://example.com/b", 5_001],
+          ["https://example.com/c", 1_001],
+          ["", 7_000],
+          ["https://example.com/d", 9_000]
+        ])
+        for (const row of result.inserted) expect(yield* bookmarks.get(row.id)).toEqual(Option.some(row))
+        expect(Option.map(yield* bookmarks.get(result.inserted[0]!.id), (r) => [r.source, r.callerTags, r.derived.title]))
+          .toEqual(Option.some(["import", ["x"], "From the file"]))
+        expect(Option.map(yield* bookmarks.get(result.inserted[4]!.id), (r) => [r.status, r.derived.summary]))
+          .toEqual(Option.some(["ready", "S."]))
+        // A later save comes after every row, so the cursor order stays a strict order.
+        const later = yield* insertBookmark(account.id, 8_000)
+        expect(later.createdAt).toBe(9_001)
+        const all = yield* bookmarks.list(account.id, query({ limit: "100" }))
+        expect(all.map((r) => r.createdAt)).toEqual([9_001, 9_000, 7_000, 6_000, 5_001, 5_000, 1_001, 1_000])
+        expect([existing.createdAt, note.createdAt]).toEqual([5_000, 6_000])
+        const again = yield* bookmarks.insertImported(account.id, [imported("https://example.com/b", 1)])
+        expect(again).toEqual({ inserted: [], duplicates: [0] })
+      })))
+
     it.effect("merges app edits into overrides; they win in filters and search", () =>
       run(Effect.gen(function*() {
         const bookmarks = yield* Bookmarks
@@ -209,5 +258,51 @@ export const bookmarksContract = <E>(name: string, layer: Layer.Layer<Accounts |
           { tag: "zebra", count: 1 }
         ])
         expect(yield* bookmarks.tags((yield* newAccount()).id)).toEqual([])
+      })))
+
+    it.effect("an edited type wins in reads and in the type filter", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const record = yield* insertBookmark(account.id, 1)
+        const edited = yield* bookmarks.edit(record.id, { type: "article" })
+        expect(Option.map(edited, (r) => Bookmark.effective(r).type)).toEqual(Option.some("article"))
+        const got = yield* bookmarks.get(record.id)
+        expect(Option.map(got, (r) => Bookmark.effective(r).type)).toEqual(Option.some("article"))
+        const ids = (type: string) => Effect.map(bookmarks.list(account.id, query({ type })), (rows) => rows.map((r) => r.id))
+        expect(yield* ids("article")).toEqual([record.id])
+        expect(yield* ids("website")).toEqual([])
+      })))
+
+    it.effect("restarts a finished bookmark once (a refresh); a processing or unknown one is left alone", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const record = yield* insertBookmark(account.id, 1)
+        expect(Option.isNone(yield* bookmarks.restart(record.id))).toBe(true)
+        yield* bookmarks.complete(record.id, {
+          derived: { ...Bookmark.emptyDerived, title: "Derived" },
+          processingError: "HTTP 500",
+          pageText: "text"
+        })
+        yield* bookmarks.edit(record.id, { title: "Mine" })
+        const restarted = yield* bookmarks.restart(record.id)
+        expect(Option.map(restarted, (r) => [r.status, r.processingError, Bookmark.effective(r).title, r.derived.title]))
+          .toEqual(Option.some(["processing", "", "Mine", "Derived"]))
+        expect(Option.isNone(yield* bookmarks.restart(record.id))).toBe(true)
+        expect(Option.isNone(yield* bookmarks.restart(BookmarkId.make(uid("bmk_"))))).toBe(true)
+      })))
+
+    it.effect("deletes a bookmark: gone from reads, lists and search; a second delete finds nothing", () =>
+      run(Effect.gen(function*() {
+        const bookmarks = yield* Bookmarks
+        const account = yield* newAccount()
+        const gone = yield* insertBookmark(account.id, 1, { note: "zeppelin" })
+        const kept = yield* insertBookmark(account.id, 2, { note: "zeppelin" })
+        expect(yield* bookmarks.delete(gone.id)).toBe(true)
+        expect(Option.isNone(yield* bookmarks.get(gone.id))).toBe(true)
+        const ids = yield* Effect.map(bookmarks.list(account.id, query({ q: "zeppelin" })), (rows) => rows.map((r) => r.id))
+        expect(ids).toEqual([kept.id])
+        expect(yield* bookmarks.delete(gone.id)).toBe(false)
       })))
   })

@@ -1,5 +1,5 @@
 /** Contract of the Deliveries port: exact bodies, leases, the per-webhook cap, retries and cancellation. */
-import { type Accounts, type AccountId, Deliveries, type Delivery, DeliveryId, type WebhookId, Webhooks } from "@bookmarks/domain"
+import { type Accounts, type AccountId, BookmarkId, Deliveries, type Delivery, DeliveryId, type WebhookId, Webhooks } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"
@@ -17,6 +17,7 @@ export const deliveryRecord = (
     id,
     webhookId,
     accountId,
+    bookmarkId: null,
     event: "bookmark.saved",
     body: JSON.stringify({ id, event: "bookmark.saved", data: { title: "Ünïcode — 🎉 \"quoted\"\n" } }),
     state: "pending",
@@ -149,6 +150,28 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
         })
         yield* deliveries.cancelForWebhook(hook.id)
         expect(yield* deliveries.backlog(0)).toEqual(before)
+      })))
+
+    it.effect("cancels the pending deliveries about one bookmark, and keeps which bookmark each is about", () =>
+      run(Effect.gen(function*() {
+        const webhooks = yield* Webhooks
+        const deliveries = yield* Deliveries
+        const account = yield* newAccount()
+        const hook = webhookRecord(account.id)
+        yield* webhooks.insert(hook, 10)
+        const gone = BookmarkId.make(uid("bmk_"))
+        const kept = BookmarkId.make(uid("bmk_"))
+        const rows = [
+          deliveryRecord(hook.id, account.id, { bookmarkId: gone, createdAt: 1 }),
+          deliveryRecord(hook.id, account.id, { bookmarkId: gone, createdAt: 2 }),
+          deliveryRecord(hook.id, account.id, { bookmarkId: kept, createdAt: 3 })
+        ]
+        yield* deliveries.enqueue(rows)
+        yield* deliveries.finish(rows[0]!.id, { state: "delivered" })
+        expect(yield* deliveries.cancelForBookmark(gone)).toBe(1)
+        const listed = yield* deliveries.listForWebhook(hook.id)
+        expect(listed.map((d) => [d.bookmarkId, d.state])).toEqual([[gone, "delivered"], [gone, "cancelled"], [kept, "pending"]])
+        yield* deliveries.cancelForWebhook(hook.id)
       })))
 
     it.effect("never hands one delivery to two concurrent claimers", () =>

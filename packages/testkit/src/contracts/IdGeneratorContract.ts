@@ -10,7 +10,7 @@ export const idGeneratorContract = <E>(name: string, layer: Layer.Layer<IdGenera
     it.effect("makes ids of every kind with its prefix and 22 base62 characters", () =>
       run(Effect.gen(function*() {
         const ids = yield* IdGenerator
-        const kinds: ReadonlyArray<Ids.IdKind> = ["account", "apiKey", "bookmark", "webhook", "delivery", "job"]
+        const kinds: ReadonlyArray<Ids.IdKind> = ["account", "apiKey", "bookmark", "webhook", "delivery", "job", "user", "attempt", "import"]
         expect(Object.keys(Ids.idPrefixes).sort()).toEqual([...kinds].sort())
         for (const kind of kinds) {
           const prefix = Ids.idPrefixes[kind]

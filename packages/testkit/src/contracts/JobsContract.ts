@@ -1,5 +1,5 @@
-/** Contract of the Jobs port: leases, attempts, retries, release and exclusive claims under concurrency. */
-import { type Accounts, type Bookmarks, JobId, Jobs } from "@bookmarks/domain"
+/** Contract of the Jobs port: leases, attempts, retries, release, exclusive claims under concurrency; jobs go with their bookmark. */
+import { type Accounts, Bookmarks, ImportId, JobId, Jobs } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, type Layer } from "effect"
 import { insertBookmark, newAccount, uid } from "./Support.js"
@@ -24,7 +24,7 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         const job = yield* enqueued(1_000)
         expect(yield* jobs.claim({ now: 999, lease: 100, max: 10 })).toEqual([])
         const first = yield* jobs.claim({ now: 1_000, lease: 100, max: 10 })
-        expect(first).toEqual([{ ...job, attempts: 1, runAt: 1_000 }])
+        expect(first).toEqual([{ ...job, attempts: 1, runAt: 1_000, lane: "interactive", events: true, importId: null }])
         expect(yield* jobs.claim({ now: 1_099, lease: 100, max: 10 })).toEqual([])
         const taken = yield* jobs.claim({ now: 1_100, lease: 100, max: 10 })
         expect(taken.map((j) => [j.id, j.attempts])).toEqual([[job.id, 2]])
@@ -80,6 +80,58 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         expect(yield* jobs.backlog(0)).toEqual(before)
       })))
 
+    const importJobs = (hosts: ReadonlyArray<string>, runAt: number) =>
+      Effect.gen(function*() {
+        const jobs = yield* Jobs
+        const account = yield* newAccount()
+        const importId = ImportId.make(uid("imp_"))
+        const made = yield* Effect.forEach(hosts, (host) =>
+          Effect.map(insertBookmark(account.id, runAt), (b) => ({
+            id: JobId.make(uid("job_")),
+            bookmarkId: b.id,
+            runAt,
+            lane: "import" as const,
+            host,
+            events: false,
+            importId
+          })))
+        yield* jobs.enqueueMany(made)
+        return { made, importId }
+      })
+
+    it.effect("keeps the lanes apart: an interactive claim never takes an import job, and the reverse", () =>
+      run(Effect.gen(function*() {
+        const jobs = yield* Jobs
+        // Far in the future of every other test's jobs, so only these are due.
+        const at = 1e12
+        const { importId, made } = yield* importJobs(["lanes.example"], at)
+        const interactive = yield* enqueued(at)
+        const first = yield* jobs.claim({ now: at, lease: 10, max: 10, lane: "interactive" })
+        expect(first.map((j) => [j.id, j.lane, j.events, j.importId])).toEqual([[interactive.id, "interactive", true, null]])
+        const second = yield* jobs.claim({ now: at, lease: 10, max: 10, lane: "import", hostGap: 0 })
+        expect(second.map((j) => [j.id, j.lane, j.events, j.importId, j.attempts])).toEqual([[made[0]!.id, "import", false, importId, 1]])
+        yield* Effect.forEach([interactive.id, ...made.map((m) => m.id)], (id) => jobs.complete(id))
+      })))
+
+    it.effect("paces the import lane per host: one job per host per claim, none while one is leased, none within the gap", () =>
+      run(Effect.gen(function*() {
+        const jobs = yield* Jobs
+        const at = 2e12
+        const { made } = yield* importJobs(["a.example", "a.example", "a.example", "b.example:8080", "", ""], at)
+        const ids = (claimed: ReadonlyArray<{ readonly id: string }>) => claimed.map((j) => j.id).sort()
+        // One of a.example (the first), one of b.example and both jobs without a host.
+        const first = yield* jobs.claim({ now: at, lease: 5_000, max: 10, lane: "import", hostGap: 1_000 })
+        expect(ids(first)).toEqual([made[0]!.id, made[3]!.id, made[4]!.id, made[5]!.id].sort())
+        // a.example's job is leased: nothing more of that host, even with no gap.
+        expect(yield* jobs.claim({ now: at + 50, lease: 100, max: 10, lane: "import", hostGap: 0 })).toEqual([])
+        yield* jobs.complete(made[0]!.id)
+        // Done, but a.example started less than the gap ago.
+        expect(yield* jobs.claim({ now: at + 500, lease: 100, max: 10, lane: "import", hostGap: 1_000 })).toEqual([])
+        const next = yield* jobs.claim({ now: at + 1_000, lease: 100, max: 10, lane: "import", hostGap: 1_000 })
+        expect(ids(next)).toEqual([made[1]!.id])
+        yield* Effect.forEach(made, (m) => jobs.complete(m.id))
+      })))
+
     it.effect("wakes a waiter when a job is enqueued", () =>
       run(Effect.gen(function*() {
         const jobs = yield* Jobs
@@ -89,4 +141,17 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         yield* Fiber.join(waiter)
         yield* jobs.complete(job.id)
       })), 20_000)
+
+    it.effect("a job goes with its bookmark: once the bookmark is deleted it is neither claimed nor pending", () =>
+      run(Effect.gen(function*() {
+        const jobs = yield* Jobs
+        const bookmarks = yield* Bookmarks
+        const before = yield* jobs.pending
+        const job = yield* enqueued(9_000_000)
+        expect(yield* jobs.pending).toBe(before + 1)
+        expect(yield* bookmarks.delete(job.bookmarkId)).toBe(true)
+        expect(yield* jobs.pending).toBe(before)
+        const claimed = yield* jobs.claim({ now: 9_000_000, lease: 100, max: 1_000 })
+        expect(claimed.map((j) => j.id)).not.toContain(job.id)
+      })))
   })

@@ -1,6 +1,6 @@
 /**
  * Contract of the Transactor port over the storage ports it spans (Accounts, Bookmarks, Jobs, Webhooks,
- * Deliveries): a block that fails, dies or is interrupted leaves no write behind; a nested block is a savepoint
+ * Deliveries, Imports, and the web app's Users, Sessions, SignInAttempts and DeliveryLog): a block that fails, dies or is interrupted leaves no write behind; a nested block is a savepoint
  * (its failure takes back only its own writes; its writes stay only if the outer block commits); wake-ups of a
  * block are sent when it commits; concurrent blocks keep exactly the writes of those that committed.
  * The asset store and the allowance counter are outside the transaction (files, Redis) and not covered.
@@ -14,17 +14,27 @@ import {
   Bookmark,
   Bookmarks,
   Deliveries,
+  DeliveryLog,
+  type Import,
+  ImportId,
+  Imports,
   JobId,
   Jobs,
+  Sessions,
+  SignInAttempts,
   Transactor,
+  type User,
+  Users,
   type WebhookId,
   Webhooks
 } from "@bookmarks/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, type Layer, Option } from "effect"
 import { deliveryRecord } from "./DeliveriesContract.js"
+import { attemptRecord } from "./DeliveryLogContract.js"
 import type { StoragePorts } from "./StoragePorts.js"
 import { insertBookmark, newAccount, newBookmark, uid } from "./Support.js"
+import { userRecord } from "./UsersContract.js"
 import { webhookRecord } from "./WebhooksContract.js"
 
 /** A failed nested block must not hang the test run: the test fails after this instead. */
@@ -43,15 +53,51 @@ const keyFor = (accountId: AccountId) => {
   return { info, hash: ApiKey.hash(key) }
 }
 
-/** One object of every storage port, committed: an account with a key, a bookmark, a job, a webhook, a delivery. */
+/** A window long enough that a seeded sign-in failure stays counted in every test. */
+const throttleWindow = 1e12
+
+const sessionRecord = (userId: User.User["id"], expiresAt: number) => ({ hash: uid("ses_"), userId, createdAt: 1, expiresAt })
+
+const importRecord = (accountId: AccountId): Import.Record => ({
+  id: ImportId.make(uid("imp_")),
+  accountId,
+  format: "netscape",
+  events: false,
+  state: "running",
+  total: 10,
+  position: 0,
+  saved: 0,
+  duplicates: 0,
+  failed: 0,
+  enriched: 0,
+  failures: [],
+  createdAt: 1,
+  finishedAt: null
+})
+
+/**
+ * One object of every storage port, committed: an account with a key, bookmarks (one processing, one finished,
+ * one to delete), a job, a webhook, a delivery about the bookmark, a person with two sessions, sign-in failures
+ * and a logged delivery attempt.
+ */
 const seed = Effect.gen(function*() {
   const accounts = yield* Accounts
+  const bookmarks = yield* Bookmarks
   const jobs = yield* Jobs
   const webhooks = yield* Webhooks
   const deliveries = yield* Deliveries
+  const users = yield* Users
+  const sessions = yield* Sessions
+  const attempts = yield* SignInAttempts
+  const log = yield* DeliveryLog
+  const imports = yield* Imports
   const account = yield* newAccount("free", 0)
   const key = keyFor(account.id)
   yield* accounts.addKey(key.info, key.hash)
+  // Older than `bookmark`, so the next save at 5,000 still lands at 5,001.
+  const finished = yield* insertBookmark(account.id, 3_000)
+  yield* bookmarks.complete(finished.id, { derived: { ...Bookmark.emptyDerived, title: "Done" }, processingError: "", pageText: "" })
+  const doomed = yield* insertBookmark(account.id, 4_000)
   const bookmark = yield* insertBookmark(account.id, 5_000)
   const job = JobId.make(uid("job_"))
   yield* jobs.enqueue({ id: job, bookmarkId: bookmark.id, runAt: 0 })
@@ -59,14 +105,54 @@ const seed = Effect.gen(function*() {
   const spare = webhookRecord(account.id, { createdAt: 1 })
   yield* webhooks.insert(hook, 10)
   yield* webhooks.insert(spare, 10)
-  const delivery = deliveryRecord(hook.id, account.id)
+  const delivery = deliveryRecord(hook.id, account.id, { bookmarkId: bookmark.id })
   yield* deliveries.enqueue([delivery])
-  return { account, key, bookmark, job, hook, spare, delivery }
+  const user = userRecord(account.id)
+  yield* users.create(user, "hash-seeded", { onlyIfFirst: false })
+  const live = sessionRecord(user.id, 9e15)
+  const expired = sessionRecord(user.id, 50)
+  yield* sessions.create(live)
+  yield* sessions.create(expired)
+  const failing = uid("ip:")
+  const cleared = uid("email:")
+  yield* attempts.recordFailure(failing, 1_000, throttleWindow)
+  yield* attempts.recordFailure(cleared, 1_000, throttleWindow)
+  const attempt = attemptRecord(hook.id, 5, { accountId: account.id })
+  yield* log.record(attempt)
+  const started = importRecord(account.id)
+  yield* imports.create(started, new Uint8Array([1, 2, 3]))
+  return {
+    account,
+    key,
+    bookmark,
+    finished,
+    doomed,
+    job,
+    hook,
+    spare,
+    delivery,
+    user,
+    live,
+    expired,
+    failing,
+    cleared,
+    attempt,
+    started
+  }
 })
 type Seeded = Effect.Effect.Success<typeof seed>
 
 /** Everything a reader can see of the seeded objects (and of objects a block may have added to them). */
-const observe = (s: Seeded, added: { readonly account: AccountId; readonly keyHash: string }) =>
+const observe = (
+  s: Seeded,
+  added: {
+    readonly account: AccountId
+    readonly keyHash: string
+    readonly email?: string
+    readonly session?: string
+    readonly importId?: ImportId
+  }
+) =>
   Effect.gen(function*() {
     const accounts = yield* Accounts
     const bookmarks = yield* Bookmarks
@@ -86,7 +172,34 @@ const observe = (s: Seeded, added: { readonly account: AccountId; readonly keyHa
         q: Option.none()
       }),
       webhooks: yield* webhooks.list(s.account.id),
-      deliveries: yield* deliveries.listForWebhook(s.hook.id)
+      deliveries: yield* deliveries.listForWebhook(s.hook.id),
+      pendingJobs: yield* Effect.flatMap(Jobs, (jobs) => jobs.pending),
+      started: yield* Effect.flatMap(Imports, (imports) => imports.get(s.started.id)),
+      addedImport: added.importId === undefined
+        ? Option.none()
+        : yield* Effect.flatMap(Imports, (imports) => imports.get(added.importId ?? s.started.id)),
+      ...(yield* observePeople(s, added))
+    }
+  })
+
+/** What a reader can see of the web app's ports: the person, their sessions, sign-in failures, the delivery log. */
+const observePeople = (s: Seeded, added: { readonly email?: string; readonly session?: string }) =>
+  Effect.gen(function*() {
+    const users = yield* Users
+    const sessions = yield* Sessions
+    const attempts = yield* SignInAttempts
+    const log = yield* DeliveryLog
+    const session = (hash: string) => Effect.map(sessions.find(hash), Option.map((found) => found.session))
+    return {
+      user: yield* users.get(s.user.id),
+      people: yield* users.listForAccount(s.account.id),
+      addedUser: added.email === undefined ? Option.none() : yield* users.findByEmail(added.email),
+      live: yield* session(s.live.hash),
+      expired: yield* session(s.expired.hash),
+      addedSession: added.session === undefined ? Option.none() : yield* session(added.session),
+      failing: yield* attempts.failures(s.failing, 2_000, throttleWindow),
+      cleared: yield* attempts.failures(s.cleared, 2_000, throttleWindow),
+      log: yield* log.listForWebhook(s.hook.id, { limit: 100, before: Option.none() })
     }
   })
 
@@ -97,7 +210,7 @@ const claimDeliveries = (now: number, hook: WebhookId) =>
   )
 
 /** Every write of every port on the seeded objects, as one block would make them. */
-const writeEverything = (s: Seeded, added: { readonly account: Account.Account; readonly key: ReturnType<typeof keyFor> }) =>
+const writeEverything = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
   Effect.gen(function*() {
     const accounts = yield* Accounts
     const bookmarks = yield* Bookmarks
@@ -123,15 +236,68 @@ const writeEverything = (s: Seeded, added: { readonly account: Account.Account; 
     yield* deliveries.enqueue([deliveryRecord(s.hook.id, s.account.id, { createdAt: 1 })])
     expect((yield* claimDeliveries(0, s.hook.id)).length).toBeGreaterThan(0)
     yield* deliveries.finish(s.delivery.id, { state: "pending", nextAttemptAt: 70 })
+    yield* deliveries.cancelForBookmark(s.bookmark.id)
     yield* deliveries.cancelForWebhook(s.hook.id)
+    yield* writePeople(s, added)
+    yield* writeImport(s, added)
+  })
+
+/** Every write of the web app's ports: a refresh and a delete, people, sessions, sign-in failures, the log. */
+const writePeople = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
+  Effect.gen(function*() {
+    const bookmarks = yield* Bookmarks
+    const users = yield* Users
+    const sessions = yield* Sessions
+    const attempts = yield* SignInAttempts
+    const log = yield* DeliveryLog
+    expect(Option.isSome(yield* bookmarks.restart(s.finished.id))).toBe(true)
+    expect(yield* bookmarks.delete(s.doomed.id)).toBe(true)
+    expect(yield* users.create(added.user, "hash-added", { onlyIfFirst: false })).toBe("created")
+    expect(yield* users.setPasswordHash(s.user.id, "hash-changed")).toBe(true)
+    yield* sessions.create(added.session)
+    yield* sessions.extend(s.live.hash, 9e15 + 1)
+    expect(yield* sessions.pruneExpired(100)).toBeGreaterThanOrEqual(1)
+    expect(yield* sessions.deleteForUser(s.user.id, Option.none())).toBe(1)
+    yield* sessions.delete(added.session.hash)
+    yield* sessions.create(added.session)
+    expect((yield* attempts.recordFailure(s.failing, 2_000, throttleWindow)).count).toBe(2)
+    yield* attempts.clear(s.cleared)
+    yield* log.record(attemptRecord(s.hook.id, 20, { accountId: s.account.id }))
+    expect(yield* log.pruneBefore(10)).toBeGreaterThanOrEqual(1)
+  })
+
+/** Every write of an import's batch: the import's record and position, imported bookmarks and their jobs. */
+const writeImport = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
+  Effect.gen(function*() {
+    const bookmarks = yield* Bookmarks
+    const jobs = yield* Jobs
+    const imports = yield* Imports
+    yield* imports.create(added.started, new Uint8Array([4, 5]))
+    expect(Option.isSome(yield* imports.claim({ now: 0, lease: 1_000 }))).toBe(true)
+    const step = { position: 5, saved: 1, duplicates: 0, failed: 0, enriched: 0, failures: [] }
+    expect(yield* imports.advance(s.started.id, 0, step, 2_000)).toBe(true)
+    yield* imports.countEnriched(s.started.id)
+    yield* imports.finish(s.started.id, 3_000)
+    const { now: _now, ...item } = newBookmark(s.account.id, 0, { url: "https://example.com/imported", source: "import" })
+    const batch = yield* bookmarks.insertImported(s.account.id, [{ ...item, wantedAt: 100 }])
+    expect(batch.inserted.length).toBe(1)
+    yield* jobs.enqueueMany(batch.inserted.map((b) => ({
+      id: JobId.make(uid("job_")),
+      bookmarkId: b.id,
+      runAt: 0,
+      lane: "import" as const,
+      host: "example.com",
+      events: false,
+      importId: s.started.id
+    })))
   })
 
 /** What is left when no write of the block survived: the seeded state, and the seeded job and delivery due. */
-const expectUntouched = (s: Seeded, added: { readonly account: Account.Account; readonly key: ReturnType<typeof keyFor> }, before: Effect.Effect.Success<ReturnType<typeof observe>>) =>
+const expectUntouched = (s: Seeded, added: ReturnType<typeof freshAdded>, before: Effect.Effect.Success<ReturnType<typeof observe>>) =>
   Effect.gen(function*() {
     const jobs = yield* Jobs
     const bookmarks = yield* Bookmarks
-    expect(yield* observe(s, { account: added.account.id, keyHash: added.key.hash })).toEqual(before)
+    expect(yield* observe(s, seen(added))).toEqual(before)
     // The claim, retry and completion of the job were taken back: it is due now, at its first attempt.
     const job = (yield* jobs.claim({ now: 0, lease: 1_000, max: 1_000 })).filter((j) => j.id === s.job)
     expect(job.map((j) => j.attempts)).toEqual([1])
@@ -146,8 +312,18 @@ const expectUntouched = (s: Seeded, added: { readonly account: Account.Account; 
 
 const freshAdded = () => {
   const account: Account.Account = { id: AccountId.make(uid("acc_")), plan: "plus", createdAt: 3, planChangedAt: 3 }
-  return { account, key: keyFor(account.id) }
+  const user = userRecord(account.id)
+  return { account, key: keyFor(account.id), user, session: sessionRecord(user.id, 9e15), started: importRecord(account.id) }
 }
+
+/** What `observe` looks up of the objects a block may add. */
+const seen = (added: ReturnType<typeof freshAdded>) => ({
+  account: added.account.id,
+  keyHash: added.key.hash,
+  email: added.user.email,
+  session: added.session.hash,
+  importId: added.started.id
+})
 
 export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePorts, E>) =>
   describe(`Transactor contract: ${name}`, () => {
@@ -158,7 +334,7 @@ export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePo
         const tx = yield* Transactor
         const s = yield* seed
         const added = freshAdded()
-        const before = yield* observe(s, { account: added.account.id, keyHash: added.key.hash })
+        const before = yield* observe(s, seen(added))
         const failure = yield* Effect.flip(tx.atomic(Effect.zipRight(writeEverything(s, added), Effect.fail("boom" as const))))
         expect(failure).toBe("boom")
         yield* expectUntouched(s, added, before)
@@ -169,7 +345,7 @@ export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePo
         const tx = yield* Transactor
         const s = yield* seed
         const added = freshAdded()
-        const before = yield* observe(s, { account: added.account.id, keyHash: added.key.hash })
+        const before = yield* observe(s, seen(added))
         const exit = yield* Effect.exit(tx.atomic(Effect.zipRight(writeEverything(s, added), Effect.dieMessage("defect"))))
         expect(exit._tag).toBe("Failure")
         yield* expectUntouched(s, added, before)
@@ -180,7 +356,7 @@ export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePo
         const tx = yield* Transactor
         const s = yield* seed
         const added = freshAdded()
-        const before = yield* observe(s, { account: added.account.id, keyHash: added.key.hash })
+        const before = yield* observe(s, seen(added))
         const written = yield* Deferred.make<void>()
         const fiber = yield* Effect.fork(tx.atomic(Effect.gen(function*() {
           yield* writeEverything(s, added)

@@ -1,6 +1,7 @@
 /**
  * Contract of the WebhookSender port: exact bytes POSTed, every outcome a result (never a failure), redirects never
- * followed, Retry-After read, and the address policy applied by `checkTarget` and by `send` alike. The adapter under
+ * followed, Retry-After read, the start of the answer kept as its snippet (empty without one), and the address policy
+ * applied by `checkTarget` and by `send` alike. The adapter under
  * test comes with `WebhookEndpoints`: endpoints it is allowed to reach that answer as the test says.
  */
 import { WebhookSender } from "@bookmarks/domain"
@@ -10,6 +11,8 @@ import { Context, Effect, type Layer } from "effect"
 export interface EndpointReply {
   readonly status: number
   readonly headers?: Readonly<Record<string, string>>
+  /** The answer's body (UTF-8); none when absent. */
+  readonly body?: string
   /** Never answer (the sender's timeout decides). */
   readonly hang?: boolean
 }
@@ -71,7 +74,7 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         const endpoint = yield* (yield* WebhookEndpoints).endpoint({ status: 204 })
         yield* sender.checkTarget(new URL(endpoint.url))
         const sent = request(endpoint.url)
-        expect(yield* sender.send(sent)).toEqual({ status: 204, error: null, retryAfter: null })
+        expect(yield* sender.send(sent)).toEqual({ status: 204, error: null, retryAfter: null, snippet: "" })
         const received = yield* endpoint.received
         expect(received.length).toBe(1)
         expect(received[0]?.method).toBe("POST")
@@ -85,7 +88,7 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         const endpoints = yield* WebhookEndpoints
         for (const status of [400, 404, 410, 500]) {
           const endpoint = yield* endpoints.endpoint({ status })
-          expect(yield* sender.send(request(endpoint.url))).toEqual({ status, error: null, retryAfter: null })
+          expect(yield* sender.send(request(endpoint.url))).toEqual({ status, error: null, retryAfter: null, snippet: "" })
         }
       })))
 
@@ -95,8 +98,24 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         const endpoints = yield* WebhookEndpoints
         const target = yield* endpoints.endpoint({ status: 200 })
         const redirect = yield* endpoints.endpoint({ status: 307, headers: { location: target.url } })
-        expect(yield* sender.send(request(redirect.url))).toEqual({ status: 307, error: null, retryAfter: null })
+        expect(yield* sender.send(request(redirect.url))).toEqual({ status: 307, error: null, retryAfter: null, snippet: "" })
         expect(yield* target.received).toEqual([])
+      })))
+
+    it.live("keeps the start of the answer as its snippet: at most 1 KiB of UTF-8, never half a character", () =>
+      run(Effect.gen(function*() {
+        const sender = yield* WebhookSender
+        const endpoints = yield* WebhookEndpoints
+        const short = yield* endpoints.endpoint({ status: 200, body: "ok – 東京" })
+        expect(yield* sender.send(request(short.url))).toEqual({ status: 200, error: null, retryAfter: null, snippet: "ok – 東京" })
+        // 3 bytes a character: 341 fit in 1,024 bytes, the 342nd would be cut in half.
+        const long = yield* endpoints.endpoint({ status: 500, body: "東".repeat(2_000) })
+        expect(yield* sender.send(request(long.url))).toEqual({
+          status: 500,
+          error: null,
+          retryAfter: null,
+          snippet: "東".repeat(341)
+        })
       })))
 
     it.live("reads Retry-After seconds as milliseconds", () =>
@@ -105,25 +124,25 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         const endpoints = yield* WebhookEndpoints
         const busy = yield* endpoints.endpoint({ status: 429, headers: { "retry-after": "120" } })
         const down = yield* endpoints.endpoint({ status: 503, headers: { "retry-after": "5" } })
-        expect(yield* sender.send(request(busy.url))).toEqual({ status: 429, error: null, retryAfter: 120_000 })
-        expect(yield* sender.send(request(down.url))).toEqual({ status: 503, error: null, retryAfter: 5_000 })
+        expect(yield* sender.send(request(busy.url))).toEqual({ status: 429, error: null, retryAfter: 120_000, snippet: "" })
+        expect(yield* sender.send(request(down.url))).toEqual({ status: 503, error: null, retryAfter: 5_000, snippet: "" })
       })))
 
     it.live("no answer within the timeout: no status, the error says timeout", () =>
       run(Effect.gen(function*() {
         const endpoint = yield* (yield* WebhookEndpoints).endpoint({ status: 200, hang: true })
         const result = yield* (yield* WebhookSender).send(request(endpoint.url, { timeout: 300 }))
-        expect(result).toEqual({ status: null, error: "timeout", retryAfter: null })
+        expect(result).toEqual({ status: null, error: "timeout", retryAfter: null, snippet: "" })
       })))
 
     it.live("nothing listening, or a URL that is not one: no status and a reason", () =>
       run(Effect.gen(function*() {
         const sender = yield* WebhookSender
         const refused = yield* sender.send(request(yield* (yield* WebhookEndpoints).unreachable))
-        expect(refused).toMatchObject({ status: null, retryAfter: null })
+        expect(refused).toMatchObject({ status: null, retryAfter: null, snippet: "" })
         expect(refused.error).toEqual(expect.any(String))
         expect(refused.error).not.toBe("")
-        expect(yield* sender.send(request("not a url"))).toEqual({ status: null, error: "invalid URL", retryAfter: null })
+        expect(yield* sender.send(request("not a url"))).toEqual({ status: null, error: "invalid URL", retryAfter: null, snippet: "" })
       })))
 
     it.live("the address policy refuses private targets, in checkTarget and in send", () =>
@@ -136,7 +155,7 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         for (const url of refusedLocalTargets) {
           expect({ url, result: yield* sender.send(request(url)) }).toEqual({
             url,
-            result: { status: null, error: "blocked by address policy", retryAfter: null }
+            result: { status: null, error: "blocked by address policy", retryAfter: null, snippet: "" }
           })
         }
       })))

@@ -3,7 +3,7 @@
  * `checkTarget` and in `send`, answers per endpoint (status, headers, silence) or with scripted results, and never
  * follows redirects. Nothing leaves the process.
  */
-import { type SendResult, TargetRejected, WebhookSender } from "@bookmarks/domain"
+import { DeliveryAttempt, type SendResult, TargetRejected, WebhookSender } from "@bookmarks/domain"
 import { Deferred, Effect, Layer } from "effect"
 import { refusal } from "./FakeAddressPolicy.js"
 
@@ -15,7 +15,7 @@ export interface SentRequest {
 
 /** How an endpoint answers: a status with headers, silence (the timeout decides), or no listener at all. */
 export type Endpoint =
-  | { readonly status: number; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly status: number; readonly headers?: Readonly<Record<string, string>>; readonly body?: string }
   | { readonly hang: true }
   | { readonly unreachable: true }
 
@@ -24,7 +24,7 @@ export interface Options {
   readonly allowPrivateNetwork?: boolean
 }
 
-const noAnswer = (error: string): SendResult => ({ status: null, error, retryAfter: null })
+const noAnswer = (error: string): SendResult => ({ status: null, error, retryAfter: null, snippet: "" })
 
 const retryAfter = (headers: Readonly<Record<string, string>> | undefined): number | null => {
   const value = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === "retry-after")?.[1]?.trim()
@@ -49,10 +49,15 @@ export const make = (options: Options = {}) => {
     const scripted = results.shift()
     if (scripted !== undefined) return scripted
     const endpoint = endpoints.get(url)
-    if (endpoint === undefined) return { status: 200, error: null, retryAfter: null }
+    if (endpoint === undefined) return { status: 200, error: null, retryAfter: null, snippet: "" }
     if ("hang" in endpoint) return noAnswer("timeout")
     if ("unreachable" in endpoint) return noAnswer("connection refused")
-    return { status: endpoint.status, error: null, retryAfter: retryAfter(endpoint.headers) }
+    return {
+      status: endpoint.status,
+      error: null,
+      retryAfter: retryAfter(endpoint.headers),
+      snippet: DeliveryAttempt.snippet(endpoint.body ?? "")
+    }
   }
 
   const service = WebhookSender.of({

@@ -4,6 +4,7 @@ import { Clock, Effect, Layer } from "effect"
 
 export const make = () => {
   const counts = new Map<string, number>()
+  const lastUsed = new Map<string, Map<ApiKeyId, number>>()
   const get = (key: string) => counts.get(key) ?? 0
   const inc = (key: string) => counts.set(key, get(key) + 1)
   const periodKeys = (accountId: string, now: number, planChangedAt: number) => {
@@ -22,6 +23,10 @@ export const make = () => {
           inc(period)
           inc(keyPrefix + keyId)
           inc(`${accountId}:total`)
+          inc(`${accountId}:d:${Allowance.dayStart(now)}`)
+          const keys = lastUsed.get(accountId) ?? new Map<ApiKeyId, number>()
+          keys.set(keyId, now)
+          lastUsed.set(accountId, keys)
         }
         return { admitted, now, minuteUsed: get(minuteKey), monthUsed: get(period) }
       }),
@@ -38,7 +43,21 @@ export const make = () => {
         for (const [key, value] of counts) {
           if (key.startsWith(keyPrefix)) byKey.set(key.slice(keyPrefix.length) as ApiKeyId, value)
         }
-        return { month: get(period), total: get(`${accountId}:total`), byKey }
+        const byDay = new Map<number, number>()
+        const month = Allowance.monthStart(now)
+        const dayPrefix = `${accountId}:d:`
+        for (const [key, value] of counts) {
+          if (!key.startsWith(dayPrefix)) continue
+          const day = Number(key.slice(dayPrefix.length))
+          if (day >= month) byDay.set(day, value)
+        }
+        return {
+          month: get(period),
+          total: get(`${accountId}:total`),
+          byKey,
+          lastUsed: new Map(lastUsed.get(accountId) ?? []),
+          byDay
+        }
       })
   })
 }

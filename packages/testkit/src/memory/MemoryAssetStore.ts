@@ -12,7 +12,8 @@ export const make = () => {
     get: (id) =>
       Effect.sync(() =>
         Option.map(Option.fromNullable(assets.get(id)), (a) => ({ bytes: Uint8Array.from(a.bytes), contentType: a.contentType }))
-      )
+      ),
+    delete: (id) => Effect.sync(() => void assets.delete(id))
   })
 }
 

@@ -2,7 +2,7 @@
  * In-memory library: monotonic `createdAt` per account, effective-tag filter and a simple text search. Writes inside
  * a MemoryTransactor block are taken back if it fails.
  */
-import { Bookmark, Bookmarks, CreatedAt, Tags } from "@bookmarks/domain"
+import { Bookmark, Bookmarks, CreatedAt, ImportItem, Tags } from "@bookmarks/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 import { documentTokens, matches } from "./TextMatch.js"
@@ -33,6 +33,31 @@ export const make = () => {
         MemoryJournal.set(record, rows, inserted.id, inserted)
         return inserted
       }),
+    insertImported: (accountId, items) =>
+      MemoryJournal.write((record) => {
+        const own = [...rows.values()].filter((r) => r.accountId === accountId)
+        const seen = new Set(own.map(ImportItem.duplicateKey))
+        const takenAt = new Set(own.map((r) => r.createdAt))
+        const duplicates: Array<number> = []
+        const fresh = items.filter((item, index) => {
+          const key = ImportItem.duplicateKey(item)
+          if (seen.has(key)) {
+            duplicates.push(index)
+            return false
+          }
+          seen.add(key)
+          return true
+        })
+        const stamps = CreatedAt.spread(fresh.map((item) => item.wantedAt), (at) => takenAt.has(at))
+        const inserted = fresh.map(({ wantedAt: _wanted, ...item }, i): Bookmark.Record => {
+          const imported: Bookmark.Record = { ...item, createdAt: stamps[i] ?? 0 }
+          MemoryJournal.set(record, rows, imported.id, imported)
+          return imported
+        })
+        const last = Math.max(lastCreated.get(accountId) ?? Number.NEGATIVE_INFINITY, ...stamps)
+        if (Number.isFinite(last)) MemoryJournal.set(record, lastCreated, accountId, last)
+        return { inserted, duplicates }
+      }),
     get: (id) => Effect.sync(() => Option.fromNullable(rows.get(id))),
     list: (accountId, query) =>
       Effect.sync(() =>
@@ -40,7 +65,7 @@ export const make = () => {
           .filter((r) => r.accountId === accountId)
           .filter((r) => Option.match(query.before, { onNone: () => true, onSome: (b) => r.createdAt < b }))
           .filter((r) => Option.match(query.tag, { onNone: () => true, onSome: (t) => Tags.has(Bookmark.effective(r).tags, t) }))
-          .filter((r) => Option.match(query.type, { onNone: () => true, onSome: (t) => r.derived.type === t }))
+          .filter((r) => Option.match(query.type, { onNone: () => true, onSome: (t) => Bookmark.effective(r).type === t }))
           .filter((r) => Option.match(query.url ?? Option.none(), { onNone: () => true, onSome: (u) => r.url === u }))
           .filter((r) => Option.match(query.q, { onNone: () => true, onSome: (q) => matches(searchable(r), q) }))
           .sort((a, b) => b.createdAt - a.createdAt)
@@ -72,6 +97,10 @@ export const make = () => {
         change(id, (found) => found.status !== "processing" ? Option.none() : Option.some({ ...found, processingError })),
         Option.isSome
       ),
+    restart: (id) =>
+      change(id, (found) =>
+        found.status === "processing" ? Option.none() : Option.some({ ...found, status: "processing", processingError: "" })),
+    delete: (id) => MemoryJournal.write((record) => MemoryJournal.remove(record, rows, id)),
     edit: (id, overrides) =>
       change(id, (found) => Option.some({ ...found, overrides: { ...found.overrides, ...overrides } }))
   })

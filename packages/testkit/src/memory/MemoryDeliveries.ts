@@ -86,6 +86,17 @@ export const layer = Layer.effect(
           }
           return count
         }),
+      cancelForBookmark: (bookmarkId) =>
+        MemoryJournal.write((record) => {
+          let count = 0
+          for (const [id, e] of entries) {
+            if (e.record.bookmarkId === bookmarkId && e.record.state === "pending") {
+              MemoryJournal.set(record, entries, id, { record: { ...e.record, state: "cancelled" }, lockedUntil: 0 })
+              count++
+            }
+          }
+          return count
+        }),
       get: (id) => Effect.sync(() => Option.fromNullable(entries.get(id)?.record)),
       listForWebhook: (webhookId) =>
         Effect.sync(() =>

@@ -1,0 +1,83 @@
+/**
+ * The ImportReader: decodes the file's text (byte-order mark, the HTML's declared charset, else UTF-8, else
+ * Windows-1252 for old browser exports), picks the format (given, or detected by content) and reads its rows.
+ */
+import { Errors, ImportFormat, type ImportItem, ImportReader, LibraryExport } from "@bookmarks/domain"
+import { Effect, Either, Layer, Option, Schema } from "effect"
+import { TextDecoder } from "node:util"
+import * as Charset from "../extract/Charset.js"
+import { detect } from "./FormatDetection.js"
+import { reasonOf } from "./JsonRows.js"
+import * as KarakeepReader from "./KarakeepReader.js"
+import * as LinkwardenReader from "./LinkwardenReader.js"
+import * as NetscapeReader from "./NetscapeReader.js"
+import * as OwnJsonReader from "./OwnJsonReader.js"
+import * as PocketReader from "./PocketReader.js"
+
+const invalid = (reason: string) => new Errors.InvalidInput({ field: "file", reason })
+
+const utf8 = new TextDecoder("utf-8")
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
+
+/** UTF-8 (byte-order mark skipped); text that is not UTF-8 is read as Windows-1252, as old exports wrote it. */
+const plainText = (bytes: Uint8Array): string => {
+  try {
+    return strictUtf8.decode(bytes).replace(/^\uFEFF/, "")
+  } catch {
+    return Charset.decode(bytes, "windows-1252", false)
+  }
+}
+
+const htmlText = (bytes: Uint8Array): string => {
+  const declared = /<meta\b[^>]*charset/i.test(Buffer.from(bytes.subarray(0, 2048)).toString("latin1"))
+  return declared || bytes[0] === 0xef || bytes[0] === 0xfe || bytes[0] === 0xff ? Charset.decode(bytes, undefined, true) : plainText(bytes)
+}
+
+const parseJson = <A, I>(text: string, schema: Schema.Schema<A, I>, name: string) =>
+  Either.flatMap(
+    Either.try({ try: (): unknown => JSON.parse(text), catch: (e) => invalid(`is not valid JSON (${e instanceof Error ? e.message : "parse error"})`) }),
+    (value) => Either.mapLeft(Schema.decodeUnknownEither(schema)(value), (e) => invalid(`is not ${name}: ${reasonOf(e)}`))
+  )
+
+const pocketRows = (bytes: Uint8Array): Either.Either<ReadonlyArray<ImportItem.Row>, Errors.InvalidInput> => {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return Either.right(PocketReader.read(plainText(bytes)))
+  return Either.flatMap(
+    Either.try({ try: () => PocketReader.unzipCsv(bytes), catch: () => invalid("is not a readable zip file") }),
+    (files) =>
+      files.length === 0
+        ? Either.left(invalid("is a zip file without a CSV file in it"))
+        : Either.right(files.flatMap((file) =>
+          PocketReader.read(plainText(file.bytes)).map((row) =>
+            files.length === 1 ? row : { ...row, position: `${file.name} ${row.position}` })))
+  )
+}
+
+const readAs = (format: ImportFormat.ImportFormat, bytes: Uint8Array): Either.Either<ReadonlyArray<ImportItem.Row>, Errors.InvalidInput> => {
+  switch (format) {
+    case "netscape":
+      return Either.right(NetscapeReader.read(htmlText(bytes)))
+    case "pocket":
+      return pocketRows(bytes)
+    case "karakeep":
+      return Either.map(parseJson(plainText(bytes), KarakeepReader.Export, "a Karakeep export"), KarakeepReader.read)
+    case "linkwarden":
+      return Either.map(parseJson(plainText(bytes), LinkwardenReader.Export, "a Linkwarden export"), LinkwardenReader.read)
+    case "json":
+      return Either.map(parseJson(plainText(bytes), LibraryExport.Envelope, "an export of this service"), OwnJsonReader.read)
+  }
+}
+
+const known = ImportFormat.all.join(", ")
+
+export const make = ImportReader.of({
+  read: (bytes, given) =>
+    Effect.suspend(() => {
+      const format = Option.getOrUndefined(given) ?? detect(bytes, utf8.decode(bytes))
+      if (format === undefined) {
+        return Effect.fail(invalid(`is in no format this service reads (${known}); name one with format`))
+      }
+      return Effect.map(readAs(format, bytes), (rows) => ({ format, rows }))
+    }).pipe(Effect.withSpan("FileImportReader.read"))
+})
+
+export const layer = Layer.succeed(ImportReader, make)

@@ -1,0 +1,161 @@
+/**
+ * The account web app as one HTTP app over the domain: static assets, the session from the cookie, the CSRF checks on
+ * every POST, the routes, and error pages. The composition root mounts it beside the JSON API (docs/web.md).
+ */
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { resumeSession, Session, type SignedIn } from "@bookmarks/domain"
+import { Cause, Clock, Context, Effect, Option, Predicate } from "effect"
+import * as Assets from "./Assets.js"
+import * as Forms from "./Forms.js"
+import * as Responses from "./Responses.js"
+import * as Router from "./Router.js"
+import { routes, type Services } from "./Routes.js"
+import * as Security from "./Security.js"
+import * as SessionCookie from "./SessionCookie.js"
+import * as Setup from "./Setup.js"
+import type { Settings, WebRequest } from "./WebRequest.js"
+
+export interface Options {
+  readonly publicUrl: string
+  /** Path prefixes other faces answer (the JSON API, admin, MCP, health, metrics); the web app claims the rest. */
+  readonly excludedPrefixes: ReadonlyArray<string>
+}
+
+/** Shaped like the server's `Mount`; the web package does not depend on the http package. */
+export interface WebFace {
+  readonly name: string
+  readonly claims: (pathname: string) => boolean
+  readonly app: Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
+  /** The one-time link that creates the first account from anywhere, while the server has no user. */
+  readonly setupUrl: Effect.Effect<Option.Option<string>>
+}
+
+export class Web extends Context.Tag("Web")<Web, WebFace>() {}
+
+const header = (request: HttpServerRequest.HttpServerRequest, name: string): string | undefined => {
+  const value = request.headers[name]
+  return value === undefined || value === "" ? undefined : value
+}
+
+const serveAsset = (request: HttpServerRequest.HttpServerRequest, asset: Assets.Asset) => {
+  const gzip = /\bgzip\b/.test(header(request, "accept-encoding") ?? "")
+  return HttpServerResponse.uint8Array(gzip ? asset.gzip : asset.body, {
+    contentType: asset.contentType,
+    headers: {
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+      vary: "Accept-Encoding",
+      ...(gzip ? { "content-encoding": "gzip" } : {})
+    }
+  })
+}
+
+export const make = (options: Options) =>
+  Effect.gen(function*() {
+    const context = yield* Effect.context<Services>()
+    const settings: Settings = { publicUrl: options.publicUrl, assets: Assets.load() }
+    const publicOrigin = new URL(options.publicUrl).origin
+    const setup = yield* Setup.make(options.publicUrl)
+
+    const claims = (pathname: string) =>
+      !options.excludedPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+
+    const respond = Effect.gen(function*() {
+      const started = yield* Clock.currentTimeNanos
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const url = new URL(request.url, publicOrigin)
+      if (request.method === "GET" || request.method === "HEAD") {
+        const asset = settings.assets.byPath.get(url.pathname)
+        if (asset !== undefined) return serveAsset(request, asset)
+      }
+      const token = Option.fromNullable(SessionCookie.read(options.publicUrl, request.cookies))
+      const signedIn: Option.Option<SignedIn> = Option.isSome(token)
+        ? yield* resumeSession(token.value)
+        : Option.none()
+      const forwarded = ["x-forwarded-for", "forwarded", "x-real-ip"].some((name) => header(request, name) !== undefined)
+      const base: WebRequest = {
+        request,
+        url,
+        params: {},
+        settings,
+        signedIn,
+        token,
+        csrf: Option.match(token, { onNone: () => "", onSome: (t) => (Option.isSome(signedIn) ? Session.csrfToken(t) : "") }),
+        address: Option.getOrElse(request.remoteAddress, () => "unknown"),
+        forwarded,
+        form: {},
+        htmx: header(request, "hx-request") === "true"
+      }
+      const { params, pathMatched, route } = Router.match(routes, request.method, url.pathname)
+      if (route === undefined) {
+        return pathMatched
+          ? HttpServerResponse.empty({ status: 405, headers: { allow: "GET, POST" } })
+          : Responses.notFound(base)
+      }
+      let req: WebRequest = { ...base, params }
+      if (route.method === "POST") {
+        const trusted = Security.sameOrigin({
+          secFetchSite: header(request, "sec-fetch-site"),
+          origin: header(request, "origin"),
+          host: header(request, "host"),
+          publicOrigin
+        })
+        if (!trusted) return Responses.forbiddenForm(req)
+        const form = yield* Effect.either(Forms.read)
+        if (form._tag === "Left") {
+          return form.left.reason === "tooLarge" ? Responses.tooLarge(req) : Responses.badText(req)
+        }
+        req = { ...req, form: form.right }
+        // Every form of a signed-in person carries the session's CSRF token, sign out included.
+        if (Option.isSome(signedIn) && Option.isSome(token) && !Session.checkCsrf(token.value, form.right["_csrf"] ?? "")) {
+          return Responses.forbiddenForm(req)
+        }
+      }
+      const answer = route.access === "anyone"
+        ? route.handler(req)
+        : Option.isSome(signedIn) && Option.isSome(token)
+        ? route.handler({ ...req, me: signedIn.value, sessionToken: token.value })
+        : Effect.succeed(Responses.redirect(route.method === "GET" ? `/sign-in?next=${encodeURIComponent(url.pathname + url.search)}` : "/sign-in"))
+      // Another account's resource is answered exactly like a missing one: ids are not revealed to people.
+      const response = yield* answer.pipe(
+        Effect.catchIf((e) => Predicate.isTagged(e, "NotFound") || Predicate.isTagged(e, "Forbidden"), () =>
+          Effect.succeed(Responses.notFound(req)))
+      )
+      const finished = yield* Clock.currentTimeNanos
+      return HttpServerResponse.setHeader(response, "server-timing", `app;dur=${(Number(finished - started) / 1e6).toFixed(1)}`)
+    }).pipe(Effect.provideService(Setup.SetupLink, setup))
+
+    const app = Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const fallbackReq = (): WebRequest => ({
+        request,
+        url: new URL(request.url, publicOrigin),
+        params: {},
+        settings,
+        signedIn: Option.none(),
+        token: Option.none(),
+        csrf: "",
+        address: "",
+        forwarded: false,
+        form: {},
+        htmx: false
+      })
+      return yield* respond.pipe(
+        Effect.catchAllCause((cause) => {
+          if (Cause.isInterruptedOnly(cause)) return Effect.interrupt
+          const failure = Cause.failureOption(cause)
+          if (Option.isSome(failure) && Predicate.isTagged(failure.value, "StorageUnavailable")) {
+            return Effect.succeed(Responses.unavailable(fallbackReq()))
+          }
+          return Effect.zipRight(
+            Effect.logError("web page failed", cause).pipe(Effect.annotateLogs({ method: request.method, path: request.url.split("?")[0] ?? "" })),
+            Effect.succeed(Responses.failed(fallbackReq()))
+          )
+        })
+      )
+    }).pipe(Effect.provide(context))
+
+    const face: WebFace = { name: "web", claims, app, setupUrl: setup.url }
+    return face
+  })

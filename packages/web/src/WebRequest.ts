@@ -1,0 +1,37 @@
+/** What a page handler is given: the request, its URL and path parameters, the signed-in person and the form. */
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import type { SignedIn } from "@bookmarks/domain"
+import type { Option } from "effect"
+import type { Assets } from "./Assets.js"
+
+export interface Settings {
+  /** The server's public base URL (PUBLIC_URL), for the CSRF origin check and secure cookies. */
+  readonly publicUrl: string
+  readonly assets: Assets
+}
+
+export interface WebRequest {
+  readonly request: HttpServerRequest.HttpServerRequest
+  readonly url: URL
+  readonly params: Readonly<Record<string, string>>
+  readonly settings: Settings
+  /** The session's person, if signed in. */
+  readonly signedIn: Option.Option<SignedIn>
+  /** The session token from the cookie (for sign out and the CSRF token), if any. */
+  readonly token: Option.Option<string>
+  /** The CSRF token forms carry (empty when signed out). */
+  readonly csrf: string
+  /** The client's address as the server saw it, and whether a proxy forwarded the request. */
+  readonly address: string
+  readonly forwarded: boolean
+  /** The decoded form of a POST (empty for other methods). */
+  readonly form: Readonly<Record<string, string>>
+  /** A request by htmx (a fragment may be answered instead of a page). */
+  readonly htmx: boolean
+}
+
+/** The signed-in person of a page that requires one (the router checks before calling the handler). */
+export interface Authed extends WebRequest {
+  readonly me: SignedIn
+  readonly sessionToken: string
+}

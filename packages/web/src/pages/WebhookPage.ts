@@ -1,0 +1,64 @@
+/** One webhook: its state and secret, a test delivery, and the delivery log (last 100 attempts) with Redeliver. */
+import { type DeliveryAttempt, redeliver, testWebhook, Webhook, webhookLog } from "@bookmarks/domain"
+import { Effect } from "effect"
+import * as Format from "../Format.js"
+import { html } from "../Html.js"
+import * as Layout from "../Layout.js"
+import * as Responses from "../Responses.js"
+import type { Authed } from "../WebRequest.js"
+import { controls, path, secret, state, testOutcome } from "./WebhooksPage.js"
+
+const triggers: Record<DeliveryAttempt.Trigger, string> = { delivery: "event", test: "test", redelivery: "redelivery" }
+
+const result = (a: DeliveryAttempt.Record) =>
+  a.status === null
+    ? html`<span class="error-text">${a.error ?? "no answer"}</span>`
+    : a.status >= 200 && a.status <= 299
+    ? html`<span class="badge ok">${a.status}</span>`
+    : html`<span class="badge off">${a.status}</span>`
+
+const row = (req: Authed, a: DeliveryAttempt.Record) =>
+  html`<tr>
+<td>${Format.date(a.at)}</td>
+<td><code>${a.deliveryId}</code></td>
+<td>${triggers[a.trigger]}</td>
+<td>${result(a)}</td>
+<td>${a.durationMs} ms</td>
+<td>${a.responseSnippet === "" ? html`<span class="muted">—</span>` : html`<details><summary>Answer</summary><pre class="mono small">${a.responseSnippet}</pre></details>`}</td>
+<td>${a.trigger === "test" ? "" : html`<form method="post" action="${path(a.webhookId)}/deliveries/${encodeURIComponent(a.deliveryId)}/redeliver">
+<input type="hidden" name="_csrf" value="${req.csrf}"><button type="submit" class="quiet" aria-label="Redeliver ${a.deliveryId}">Redeliver</button></form>`}</td>
+</tr>`
+
+const render = (req: Authed, notice?: { readonly text: string; readonly kind: "ok" | "error" }) =>
+  Effect.gen(function*() {
+    const { attempts, webhook } = yield* webhookLog(req.me.account.id, req.params["id"] ?? "")
+    const w = Webhook.present(webhook)
+    return Responses.htmlPage(req, Layout.page(req, { title: `Webhook ${w.url}`, section: "webhooks" }, html`
+<p class="small"><a href="/webhooks">← Webhooks</a></p>
+<h1>${w.url}</h1>
+${w.description === "" ? "" : html`<p>${w.description}</p>`}
+${Layout.notice(Format.notice(req.url.searchParams.get("notice")))}
+${notice === undefined ? "" : Layout.notice(notice.text, notice.kind)}
+${state(w)}
+${secret(w)}
+${controls(req, w)}
+<h2>Delivery log</h2>
+${attempts.length === 0
+      ? html`<p class="empty-state">No attempts yet. Deliveries appear here when bookmarks finish processing, and test deliveries too.</p>`
+      : html`<p class="muted small">The last ${Format.plural(attempts.length, "attempt")}, newest first.</p><div class="table-wrap"><table>
+<caption class="visually-hidden">Delivery attempts</caption>
+<thead><tr><th scope="col">Time</th><th scope="col">Delivery</th><th scope="col">Cause</th><th scope="col">Result</th><th scope="col">Duration</th><th scope="col">Answer</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<tbody>${attempts.map((a) => row(req, a))}</tbody></table></div>`}`))
+  })
+
+export const show = (req: Authed) => render(req)
+
+export const test = (req: Authed) =>
+  Effect.flatMap(testWebhook(req.me.account.id, req.params["id"] ?? ""), (outcome) => render(req, testOutcome(outcome)))
+
+export const resend = (req: Authed) =>
+  Effect.gen(function*() {
+    const outcome = yield* redeliver(req.me.account.id, req.params["id"] ?? "", req.params["delivery"] ?? "")
+    const told = testOutcome(outcome)
+    return yield* render(req, { kind: told.kind, text: told.text.replace("Test delivery", "Redelivery") })
+  })
