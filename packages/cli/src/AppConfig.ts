@@ -1,5 +1,5 @@
 /** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
-import { Delivery, Import, Job, Plan, Webhook } from "@bookmarks/domain"
+import { defaultLogRetention, Delivery, Import, Job, Plan, Webhook } from "@bookmarks/domain"
 import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
 
 /** Where screenshots are kept: files under `DATA_DIR/assets`, or the database (`bytea`). */
@@ -32,6 +32,8 @@ export interface AppConfig {
   readonly corsOrigins: ReadonlyArray<string>
   /** Lease of a running import (renewed with every batch): how soon another worker resumes a crashed one's import. */
   readonly importLease: number
+  /** How long the delivery log keeps an attempt (DELIVERY_LOG_RETENTION, default 30d); pruned by the workers. */
+  readonly deliveryLogRetention: number
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
   /** Self sign-up after the first account (`SIGNUP=open`); closed by default. */
@@ -133,6 +135,7 @@ export const config: Config.Config<AppConfig> = Config.all({
   enrichmentLease: Config.withDefault(duration("ENRICHMENT_LEASE"), Job.lease),
   importHostGap: Config.withDefault(duration("IMPORT_HOST_GAP"), Job.hostGap),
   importLease: Config.withDefault(duration("IMPORT_LEASE"), Import.lease),
+  deliveryLogRetention: Config.withDefault(duration("DELIVERY_LOG_RETENTION"), defaultLogRetention),
   openAiBase: Config.option(httpUrl("OPENAI_BASE_URL")),
   openAiKey: Config.option(Config.redacted("OPENAI_API_KEY")),
   openAiModel: Config.withDefault(Config.string("OPENAI_MODEL"), "gpt-4o-mini"),
@@ -180,6 +183,7 @@ export const config: Config.Config<AppConfig> = Config.all({
     workerConcurrency: c.workerConcurrency,
     corsOrigins: c.corsOrigins,
     importLease: c.importLease,
+    deliveryLogRetention: c.deliveryLogRetention,
     logLevel: c.logLevel,
     logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json")),
     signup: c.signup,

@@ -10,7 +10,7 @@ interface Variable {
 
 const clients: ReadonlyArray<Variable> = [
   { name: "BOOKMARKS_URL", meaning: "Server the client commands talk to (or --url); default http://HOST:PORT.", example: "BOOKMARKS_URL=https://bookmarks.example.com bookmarks accounts list" },
-  { name: "ADMIN_TOKEN", meaning: "Admin token for accounts, keys, users, webhooks, import and export; default: the file DATA_DIR/admin-token the server wrote.", example: "ADMIN_TOKEN=adm_... bookmarks accounts create --plan plus" },
+  { name: "ADMIN_TOKEN", meaning: "Admin token for accounts, keys, users, webhooks, deliveries, import and export; default: the file DATA_DIR/admin-token the server wrote.", example: "ADMIN_TOKEN=adm_... bookmarks accounts create --plan plus" },
   { name: "BOOKMARKS_API_KEY", meaning: "Your API key for save, list and search.", example: "BOOKMARKS_API_KEY=bk_... bookmarks save https://example.com/ --tags reading" },
   { name: "DATA_DIR", meaning: "Data directory (default ./data): the embedded database, screenshots, admin-token.", example: "DATA_DIR=/var/lib/bookmarks bookmarks keys list --account acc_..." }
 ]
@@ -36,7 +36,7 @@ const list = (variables: ReadonlyArray<Variable>) => {
 }
 
 export const description = HelpDoc.blocks([
-  HelpDoc.p("Bookmark library service: run it (start, serve, work, migrate), administer it (accounts, keys, users, webhooks, import, imports, export) and use it (save, list, search)."),
+  HelpDoc.p("Bookmark library service: run it (start, serve, work, migrate), administer it (accounts, keys, users, webhooks, deliveries, import, imports, export) and use it (save, list, search)."),
   HelpDoc.h2("ENVIRONMENT OF THE CLIENT COMMANDS"),
   list(clients),
   HelpDoc.h2("ENVIRONMENT OF THE SERVERS (all of it: README, Configuration)"),
