@@ -174,5 +174,8 @@ describe("the operator's delivery log: admin API and bookmarks deliveries", () =
     const unknown = await Cli.run(["deliveries", "redeliver", hook.id, "dlv_nothing"], env)
     expect(unknown.code).toBe(1)
     expect(unknown.stderr.trim().split("\n")).toHaveLength(1)
+    const usage = await Cli.run(["deliveries", "list"], env)
+    expect(usage.code).toBe(2)
+    expect(usage.stderr.trim()).toMatch(/^bookmarks: Missing argument <webhook-id> \(see: bookmarks deliveries list --help\)$/)
   })
 })
