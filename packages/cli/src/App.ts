@@ -4,7 +4,7 @@ import { Import } from "@bookmarks/domain"
 import { Health, MetricsEndpoint, Mounts, Server } from "@bookmarks/http"
 import { McpMount } from "@bookmarks/mcp"
 import { WebApp } from "@bookmarks/web"
-import { DeliveryRunner, EnrichmentRunner, ImportRunner } from "@bookmarks/worker"
+import { DeliveryRunner, EnrichmentRunner, Housekeeping, ImportRunner } from "@bookmarks/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import * as AdminToken from "./AdminToken.js"
@@ -64,7 +64,7 @@ export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}
   )
 }
 
-/** Enrichment, delivery and import runners; they stop (releasing leases) with the layer's scope. */
+/** Enrichment, delivery and import runners and the housekeeping; they stop (releasing leases) with the layer's scope. */
 export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
   Layer.mergeAll(
     EnrichmentRunner.layer({ concurrency: config.workerConcurrency }),
@@ -72,7 +72,8 @@ export const workers = (config: AppConfig, overrides: Composition.TestOverrides 
     ImportRunner.layer({
       ...(Option.isSome(config.databaseUrl) ? Import.defaultPace : Import.embeddedPace),
       lease: config.importLease
-    })
+    }),
+    Housekeeping.layer({ logRetention: config.deliveryLogRetention })
   ).pipe(Layer.provide(Layer.merge(
     Composition.enrichmentServices(config, overrides),
     Composition.apiServices(config, overrides)

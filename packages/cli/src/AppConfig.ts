@@ -1,5 +1,5 @@
 /** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
-import { Delivery, Import, Job, Plan, Webhook } from "@bookmarks/domain"
+import { defaultLogRetention, Delivery, Import, Job, Plan, Webhook } from "@bookmarks/domain"
 import * as TrustedProxies from "@bookmarks/http/TrustedProxies"
 import { Config, ConfigError, Either, Option, Redacted, Schema } from "effect"
 
@@ -45,6 +45,8 @@ export interface AppConfig {
   readonly otlpEndpoint: Option.Option<string>
   /** `service.name` of the traces (OTEL_SERVICE_NAME). */
   readonly serviceName: string
+  /** How long the delivery log keeps an attempt (DELIVERY_LOG_RETENTION, default 30d); pruned by the workers. */
+  readonly deliveryLogRetention: number
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
   /** Self sign-up after the first account (`SIGNUP=open`); closed by default. */
@@ -152,6 +154,7 @@ export const config: Config.Config<AppConfig> = Config.all({
   enrichmentLease: Config.withDefault(duration("ENRICHMENT_LEASE"), Job.lease),
   importHostGap: Config.withDefault(duration("IMPORT_HOST_GAP"), Job.hostGap),
   importLease: Config.withDefault(duration("IMPORT_LEASE"), Import.lease),
+  deliveryLogRetention: Config.withDefault(duration("DELIVERY_LOG_RETENTION"), defaultLogRetention),
   openAiBase: Config.option(httpUrl("OPENAI_BASE_URL")),
   openAiKey: Config.option(Config.redacted("OPENAI_API_KEY")),
   openAiModel: Config.withDefault(Config.string("OPENAI_MODEL"), "gpt-4o-mini"),
@@ -219,6 +222,7 @@ export const config: Config.Config<AppConfig> = Config.all({
     trustedProxies: c.trustedProxies,
     otlpEndpoint: c.otlpEndpoint,
     serviceName: c.serviceName,
+    deliveryLogRetention: c.deliveryLogRetention,
     logLevel: c.logLevel,
     logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json")),
     signup: c.signup,
