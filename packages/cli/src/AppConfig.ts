@@ -1,6 +1,6 @@
 /** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
-import { defaultLogRetention, Delivery, Import, Job, Plan, Webhook } from "@bookmarks/domain"
-import * as TrustedProxies from "@bookmarks/http/TrustedProxies"
+import { defaultLogRetention, Delivery, Import, Job, Plan, Webhook } from "@bookmark-library/domain"
+import * as TrustedProxies from "@bookmark-library/http/TrustedProxies"
 import { Config, ConfigError, Either, Option, Redacted, Schema } from "effect"
 
 /** Where screenshots are kept: files under `DATA_DIR/assets`, or the database (`bytea`). */

@@ -1,5 +1,5 @@
 /** The process logger from LOG_LEVEL and LOG_FORMAT; every line written while a request is handled names its `requestId`. */
-import { RequestId } from "@bookmarks/http"
+import { RequestId } from "@bookmark-library/http"
 import { Layer, Logger, LogLevel } from "effect"
 import type { AppConfig } from "./AppConfig.js"
 

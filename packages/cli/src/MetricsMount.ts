@@ -1,6 +1,6 @@
 /** `/metrics` of this process: the queues sampled, the process read, then every metric written out (MetricsExporter.ts). */
-import { sampleBacklog } from "@bookmarks/domain"
-import { MetricsEndpoint } from "@bookmarks/http"
+import { sampleBacklog } from "@bookmark-library/domain"
+import { MetricsEndpoint } from "@bookmark-library/http"
 import { Effect } from "effect"
 import type { AppConfig } from "./AppConfig.js"
 import * as MetricsExporter from "./MetricsExporter.js"

@@ -2,7 +2,7 @@
  * The process's own metrics, read when the metrics are scraped: CPU time, memory, event-loop delay and start time,
  * under the names Prometheus' client libraries use (docs/operations.md, "Metrics").
  */
-import { Metrics } from "@bookmarks/domain"
+import { Metrics } from "@bookmark-library/domain"
 import { Effect, Metric } from "effect"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 

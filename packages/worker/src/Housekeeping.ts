@@ -3,7 +3,7 @@
  * start, so a fleet restarting together does not prune at once). Several workers may prune together: a delete of
  * what is already gone deletes nothing.
  */
-import { pruneHistory } from "@bookmarks/domain"
+import { pruneHistory } from "@bookmark-library/domain"
 import { Cause, Duration, Effect, Layer, Schedule } from "effect"
 
 export interface HousekeepingOptions {

@@ -1,5 +1,5 @@
 /** The workers' metrics: enrichment jobs and webhook delivery attempts, each by outcome and duration. */
-import { Metrics } from "@bookmarks/domain"
+import { Metrics } from "@bookmark-library/domain"
 import { Cause, Clock, Effect, Exit, Metric } from "effect"
 
 type Series = { readonly count: Metric.Metric.Counter<number>; readonly seconds: Metric.Metric.Histogram<number> }

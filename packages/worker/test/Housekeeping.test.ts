@@ -1,6 +1,6 @@
 /** Housekeeping: the delivery log loses attempts past their retention, and expired sessions go, on a timer. */
-import { AccountId, AttemptId, type DeliveryAttempt, DeliveryId, DeliveryLog, Sessions, WebhookId } from "@bookmarks/domain"
-import { TestApp } from "@bookmarks/testkit"
+import { AccountId, AttemptId, type DeliveryAttempt, DeliveryId, DeliveryLog, Sessions, WebhookId } from "@bookmark-library/domain"
+import { TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, Option, TestClock } from "effect"
 import * as Housekeeping from "../src/Housekeeping.js"

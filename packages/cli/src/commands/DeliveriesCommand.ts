@@ -1,6 +1,6 @@
 /** `bookmarks deliveries list|redeliver`: a webhook's delivery log and a redelivery, for the operator (admin token). */
 import { Args, Command, Options } from "@effect/cli"
-import type { DeliveryLogPage } from "@bookmarks/domain"
+import type { DeliveryLogPage } from "@bookmark-library/domain"
 import { Effect, Option } from "effect"
 import * as AdminClient from "../AdminClient.js"
 import { json, url } from "./Common.js"

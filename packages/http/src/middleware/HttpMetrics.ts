@@ -4,7 +4,7 @@
  */
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import { Metrics } from "@bookmarks/domain"
+import { Metrics } from "@bookmark-library/domain"
 import { Cause, Effect, type Metric } from "effect"
 
 /** Other methods share one label, so a client cannot grow the number of series. */
