@@ -13,8 +13,8 @@ import {
   Policy,
   runImport,
   startImport
-} from "@bookmarks/domain"
-import { type Contracts, FakeLinks, MemoryIdGenerator } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { type Contracts, FakeLinks, MemoryIdGenerator } from "@bookmark-library/testkit"
 import { Effect, Layer, Option, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import * as FileImportReader from "../../src/imports/FileImportReader.js"

@@ -2,7 +2,7 @@
  * The people's face over plain HTTP (no browser needed): the first-run offer only to loopback clients or through the
  * one-time setup link, sign-up when SIGNUP=open, password change and sign out everywhere, and the headers of every page.
  */
-import { WebApp } from "@bookmarks/web"
+import { WebApp } from "@bookmark-library/web"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Harness from "../support/Harness.js"
