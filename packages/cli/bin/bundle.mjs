@@ -18,7 +18,7 @@ await build({
   platform: "node",
   target: "node20",
   packages: "external",
-  alias: Object.fromEntries(workspace.map((name) => [`@bookmarks/${name}`, `./packages/${name}/src/index.ts`])),
+  alias: Object.fromEntries(workspace.map((name) => [`@bookmark-library/${name}`, `./packages/${name}/src/index.ts`])),
   sourcemap: true,
   logLevel: "warning"
 })

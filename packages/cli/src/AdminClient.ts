@@ -1,5 +1,5 @@
 /** The operator's client: the typed HttpApi client of the admin API, with the admin token and friendly failures. */
-import { Api } from "@bookmarks/http"
+import { Api } from "@bookmark-library/http"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpApiClient from "@effect/platform/HttpApiClient"
 import * as HttpClient from "@effect/platform/HttpClient"

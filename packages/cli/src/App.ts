@@ -1,8 +1,8 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
-import { SqlStorage } from "@bookmarks/adapters"
-import { Health, Mounts, Server } from "@bookmarks/http"
-import { McpMount } from "@bookmarks/mcp"
-import { DeliveryRunner, EnrichmentRunner } from "@bookmarks/worker"
+import { SqlStorage } from "@bookmark-library/adapters"
+import { Health, Mounts, Server } from "@bookmark-library/http"
+import { McpMount } from "@bookmark-library/mcp"
+import { DeliveryRunner, EnrichmentRunner } from "@bookmark-library/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import * as AdminToken from "./AdminToken.js"

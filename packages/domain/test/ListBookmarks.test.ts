@@ -6,8 +6,8 @@ import {
   Errors,
   listBookmarks,
   type Pagination
-} from "@bookmarks/domain"
-import { Contracts, Fixtures, TestApp } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { Contracts, Fixtures, TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, FastCheck as fc } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

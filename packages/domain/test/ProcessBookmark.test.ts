@@ -16,8 +16,8 @@ import {
   PageFetcher,
   registerWebhook,
   Webhooks
-} from "@bookmarks/domain"
-import { FakeLinks, FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakeLinks, FakePageFetcher, Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Option, Schema, TestClock } from "effect"
 import { failureOf, inWorld, page, runDueJobs } from "./support/World.js"

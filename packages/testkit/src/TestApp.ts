@@ -1,5 +1,5 @@
 /** The whole domain over in-memory layers: storage ports, deterministic ids, the default policy and links. */
-import { type Links, Policy } from "@bookmarks/domain"
+import { type Links, Policy } from "@bookmark-library/domain"
 import { Layer } from "effect"
 import * as FakeLinks from "./fakes/FakeLinks.js"
 import * as MemoryAccounts from "./memory/MemoryAccounts.js"

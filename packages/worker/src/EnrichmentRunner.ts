@@ -1,5 +1,5 @@
 /** Runs enrichment jobs: claims with a lease, processes with bounded concurrency, releases on shutdown. */
-import { Jobs, Policy, processJob } from "@bookmarks/domain"
+import { Jobs, Policy, processJob } from "@bookmark-library/domain"
 import { Duration, Effect, Layer } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
 

@@ -1,4 +1,4 @@
-import { Bookmarks, type FetchedPage, getBookmark, Jobs, PageFetcher, registerWebhook } from "@bookmarks/domain"
+import { Bookmarks, type FetchedPage, getBookmark, Jobs, PageFetcher, registerWebhook } from "@bookmark-library/domain"
 import {
   FakeContentAnalyzer,
   FakePageExtractor,
@@ -7,7 +7,7 @@ import {
   FakeWebhookSender,
   Fixtures,
   TestApp
-} from "@bookmarks/testkit"
+} from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
 import * as DeliveryRunner from "../src/DeliveryRunner.js"

@@ -3,7 +3,7 @@
  * Dublin Core, Parse.ly, JSON-LD — wins over what is derived from its content: Readability, `<title>`, `h1`),
  * its readable text, and whether it is a bot challenge rather than the page.
  */
-import type { Extracted } from "@bookmarks/domain"
+import type { Extracted } from "@bookmark-library/domain"
 import * as Challenge from "./Challenge.js"
 import * as Dom from "./Dom.js"
 import * as Favicon from "./Favicon.js"

@@ -1,6 +1,6 @@
 /** The enrichment queue in SQL: claimed with `FOR UPDATE SKIP LOCKED` and a lease; NOTIFY wakes workers. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { BookmarkId, type Job, JobId, Jobs } from "@bookmarks/domain"
+import { BookmarkId, type Job, JobId, Jobs } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { channel, SqlNotifications } from "./SqlNotifications.js"

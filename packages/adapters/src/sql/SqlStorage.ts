@@ -4,7 +4,7 @@
  * have SQL adapters too (`SqlAssetStore`, `SqlAllowanceCounter`), but the composition root picks them by name.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { type Accounts, type Bookmarks, type Deliveries, Errors, type Jobs, type Transactor, type Webhooks } from "@bookmarks/domain"
+import { type Accounts, type Bookmarks, type Deliveries, Errors, type Jobs, type Transactor, type Webhooks } from "@bookmark-library/domain"
 import { Effect, Layer, type Redacted } from "effect"
 import * as Migrations from "./Migrations.js"
 import * as PgliteClient from "./PgliteClient.js"

@@ -28,12 +28,12 @@ export const allowList: Readonly<Record<string, ReadonlyArray<string>>> = {
 
 /** The one entry of another package a package may use although the package itself is not on its list. */
 export const allowedEntries: Readonly<Record<string, ReadonlyArray<string>>> = {
-  extension: ["@bookmarks/http/client"]
+  extension: ["@bookmark-library/http/client"]
 }
 
-const scope = "@bookmarks/"
+const scope = "@bookmark-library/"
 
-/** `@bookmarks/<name>[/entry]` → `<name>`. */
+/** `@bookmark-library/<name>[/entry]` → `<name>`. */
 export const workspacePackage = (specifier: string): string | undefined =>
   specifier.startsWith(scope) ? specifier.slice(scope.length).split("/")[0] : undefined
 
@@ -97,8 +97,8 @@ const workspaceRule = (pkg: string, target: string, specifier: string, test: boo
   if (target === "testkit") {
     return test ? undefined : "the testkit is only for tests; production code never imports it"
   }
-  const list = allowed.length === 0 ? "no other workspace package" : allowed.map((a) => `@bookmarks/${a}`).join(", ")
-  return `packages/${pkg} may use ${list}${test ? " (and the testkit in tests)" : ""}, not @bookmarks/${target}`
+  const list = allowed.length === 0 ? "no other workspace package" : allowed.map((a) => `@bookmark-library/${a}`).join(", ")
+  return `packages/${pkg} may use ${list}${test ? " (and the testkit in tests)" : ""}, not @bookmark-library/${target}`
 }
 
 /** Violations of one source file under `packages/<pkg>/` (production code or a test). */

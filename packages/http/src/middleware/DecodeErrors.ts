@@ -1,7 +1,7 @@
 /** Undecodable input (path, query or body) is answered like any other invalid input: a 400 naming the field. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
-import { Errors } from "@bookmarks/domain"
+import { Errors } from "@bookmark-library/domain"
 import { Cause, Effect, Option } from "effect"
 import { Api } from "../Api.js"
 

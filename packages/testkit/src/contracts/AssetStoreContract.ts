@@ -2,7 +2,7 @@
  * Contract of the AssetStore port: exact bytes and content type by id; assets are immutable (served with immutable
  * caching, so a second `put` of an id keeps the first asset); what is stored is a copy of what was given.
  */
-import { AssetId, AssetStore } from "@bookmarks/domain"
+import { AssetId, AssetStore } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 

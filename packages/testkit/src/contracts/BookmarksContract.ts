@@ -1,5 +1,5 @@
 /** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters, search, completion, edits. */
-import { type Accounts, Bookmark, BookmarkId, Bookmarks, Pagination } from "@bookmarks/domain"
+import { type Accounts, Bookmark, BookmarkId, Bookmarks, Pagination } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
 import { insertBookmark, newAccount, newBookmark, uid } from "./Support.js"

@@ -1,5 +1,5 @@
 /** Contract of the Jobs port: leases, attempts, retries, release and exclusive claims under concurrency. */
-import { type Accounts, type Bookmarks, JobId, Jobs } from "@bookmarks/domain"
+import { type Accounts, type Bookmarks, JobId, Jobs } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, type Layer } from "effect"
 import { insertBookmark, newAccount, uid } from "./Support.js"

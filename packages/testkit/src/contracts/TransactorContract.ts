@@ -19,7 +19,7 @@ import {
   Transactor,
   type WebhookId,
   Webhooks
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, type Layer, Option } from "effect"
 import { deliveryRecord } from "./DeliveriesContract.js"

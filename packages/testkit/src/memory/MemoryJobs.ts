@@ -1,5 +1,5 @@
 /** In-memory job queue with leases; writes inside a failed block are taken back, wake-ups wait for the commit. */
-import { type Job, Jobs } from "@bookmarks/domain"
+import { type Job, Jobs } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 import * as Signal from "./Signal.js"
