@@ -6,7 +6,15 @@ import { build } from "esbuild"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
-const workspace = ["domain", "adapters", "http", "worker", "mcp"]
+const scope = "@bookmark-library/"
+
+/** npm packages stay external; every workspace package (any entry) is compiled in from its sources. */
+const externalNpmPackages = {
+  name: "external-npm-packages",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) => (path.startsWith(scope) ? undefined : { path, external: true }))
+  }
+}
 
 await build({
   absWorkingDir: root,
@@ -17,8 +25,9 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  packages: "external",
-  alias: Object.fromEntries(workspace.map((name) => [`@bookmark-library/${name}`, `./packages/${name}/src/index.ts`])),
+  // The packages' `exports` send this condition to ./src (docs/packages.md).
+  conditions: ["@bookmark-library/source"],
+  plugins: [externalNpmPackages],
   sourcemap: true,
   logLevel: "warning"
 })
