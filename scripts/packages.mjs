@@ -118,7 +118,8 @@ const packageAt = (cwd) => {
   return relative === "" || relative.startsWith("..") ? undefined : relative.split(path.sep)[0]
 }
 
-const pack = async (destination) => {
+/** Builds every package, then packs each into `destination`; npm's report of each tarball (files and sizes). */
+export const pack = async (destination) => {
   const ordered = buildOrder(discover())
   await build(ordered)
   const dir = path.resolve(destination)
@@ -136,7 +137,7 @@ const pack = async (destination) => {
       child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm pack failed in ${p.dir}`))))
     })
     const [info] = JSON.parse(Buffer.concat(out).toString("utf8"))
-    tarballs.push({ name: p.manifest.name, file: path.join(dir, info.filename), size: info.size, files: info.files })
+    tarballs.push({ ...info, name: p.manifest.name, file: path.join(dir, info.filename) })
   }
   return tarballs
 }
