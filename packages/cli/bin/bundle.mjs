@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the `bookmarks` command into dist/ for `npm start`, so production runs plain node without tsx's loader
-// thread (DESIGN §7: idle memory). The workspace's TypeScript is compiled in; npm packages stay in node_modules,
-// where PGlite and Playwright find the files they ship. Lazy `import()`s become chunks loaded on first use.
+// thread (idle memory: docs/decisions.md, "Performance targets"). The workspace's TypeScript is compiled in; npm
+// packages stay in node_modules, where PGlite and Playwright find the files they ship. Lazy `import()`s become chunks
+// loaded on first use.
 import { build } from "esbuild"
 import { fileURLToPath } from "node:url"
 
