@@ -1,5 +1,5 @@
 /** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
-import { Delivery, Import, Job, Plan, Webhook } from "@bookmarks/domain"
+import { Delivery, Import, Job, Plan, Webhook } from "@bookmark-library/domain"
 import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
 
 /** Where screenshots are kept: files under `DATA_DIR/assets`, or the database (`bytea`). */

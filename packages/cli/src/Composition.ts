@@ -15,9 +15,9 @@ import {
   SqlAllowanceCounter,
   SqlAssetStore,
   SqlStorage
-} from "@bookmarks/adapters"
-import { type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bookmarks/domain"
-import { AssetLinks } from "@bookmarks/http"
+} from "@bookmark-library/adapters"
+import { type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bookmark-library/domain"
+import { AssetLinks } from "@bookmark-library/http"
 import type { PlatformError } from "@effect/platform/Error"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"

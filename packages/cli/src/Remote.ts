@@ -2,7 +2,7 @@
  * The typed HttpApi client of packages/http at a server's base URL with a bearer credential, and every failure of a
  * call turned into one line a person can act on.
  */
-import { Api } from "@bookmarks/http/Api"
+import { Api } from "@bookmark-library/http/Api"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpApiClient from "@effect/platform/HttpApiClient"
 import * as HttpClient from "@effect/platform/HttpClient"

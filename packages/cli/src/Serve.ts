@@ -3,7 +3,7 @@
  * commands (commands/ServerCommands.ts imports it lazily), so a client command never loads servers or adapters.
  */
 import * as HttpServer from "@effect/platform/HttpServer"
-import { WebApp } from "@bookmarks/web"
+import { WebApp } from "@bookmark-library/web"
 import { Console, Effect, Layer, Option } from "effect"
 import * as App from "./App.js"
 import type { AppConfig } from "./AppConfig.js"

@@ -2,9 +2,9 @@
  * The composition root picks the asset store and the allowance counter by name from the configuration, and the SQL
  * storage set-ups provide only the SQL ports (no adapter replaced by another through `Layer.merge` order).
  */
-import { SqlStorage } from "@bookmarks/adapters"
-import { AccountId, AllowanceCounter, ApiKeyId, AssetId, AssetStore } from "@bookmarks/domain"
-import { External } from "@bookmarks/testkit"
+import { SqlStorage } from "@bookmark-library/adapters"
+import { AccountId, AllowanceCounter, ApiKeyId, AssetId, AssetStore } from "@bookmark-library/domain"
+import { External } from "@bookmark-library/testkit"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Context, Effect, Layer, Option, Schema } from "effect"

@@ -15,8 +15,8 @@ import {
   refreshBookmark,
   registerWebhook,
   saveNote
-} from "@bookmarks/domain"
-import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakePageFetcher, Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Option } from "effect"
 import { failureOf, inWorld, page, runDueDeliveries, runDueJobs } from "./support/World.js"

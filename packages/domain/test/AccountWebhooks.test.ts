@@ -14,8 +14,8 @@ import {
   verifyDelivery,
   Webhooks,
   webhookLog
-} from "@bookmarks/domain"
-import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakePageFetcher, Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import { failureOf, inWorld, page, runDueDeliveries, runDueJobs } from "./support/World.js"

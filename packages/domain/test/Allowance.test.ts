@@ -1,6 +1,6 @@
 /** Allowance: windows, reset instants, the binding window, and a model check of charging through the memory counter. */
-import { Allowance, chargeRequest, createKey, getAccount, type Plan, Policy, type Principal, setPlan } from "@bookmarks/domain"
-import { Fixtures, TestApp } from "@bookmarks/testkit"
+import { Allowance, chargeRequest, createKey, getAccount, type Plan, Policy, type Principal, setPlan } from "@bookmark-library/domain"
+import { Fixtures, TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Clock, Effect, Either, FastCheck as fc, Option, TestClock } from "effect"
 

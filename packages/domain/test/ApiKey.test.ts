@@ -1,6 +1,6 @@
 /** API keys: generated format, masking, hashing, and the stored-by-hash round trip through authentication. */
-import { ApiKey, authenticate, Base62, createAccount, createKey, newKeyText } from "@bookmarks/domain"
-import { MemoryIdGenerator, TestApp } from "@bookmarks/testkit"
+import { ApiKey, authenticate, Base62, createAccount, createKey, newKeyText } from "@bookmark-library/domain"
+import { MemoryIdGenerator, TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, FastCheck as fc } from "effect"
 import { createHash } from "node:crypto"

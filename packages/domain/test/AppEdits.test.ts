@@ -10,8 +10,8 @@ import {
   registerWebhook,
   saveFromApp,
   Webhooks
-} from "@bookmarks/domain"
-import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakePageFetcher, Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, Schema } from "effect"
 import { failureOf, inWorld, page, runDueJobs } from "./support/World.js"

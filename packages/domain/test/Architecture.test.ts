@@ -97,10 +97,10 @@ describe("The dependency checker", () => {
       `import fs = require("node:fs")`,
       `type T = import("@effect/sql").SqlClient`,
       `import {\n  A,\n  B\n} from "@effect/platform"`,
-      `// import { nope } from "@bookmarks/adapters"`,
-      `/* import { nope } from "@bookmarks/http" */`,
+      `// import { nope } from "@bookmark-library/adapters"`,
+      `/* import { nope } from "@bookmark-library/http" */`,
       `const sources = ["api", "import", "from"]`,
-      "const text = `import x from \"@bookmarks/worker\"`"
+      "const text = `import x from \"@bookmark-library/worker\"`"
     ].join("\n")
     expect(specifiers(source).sort()).toEqual(
       ["../Y.js", "./X.js", "./Z.js", "./side-effect.js", "@effect/platform", "@effect/sql", "effect", "ioredis", "node:fs", "pg"].sort()
@@ -112,38 +112,44 @@ describe("The dependency checker", () => {
     expect(checkSource("packages/domain/src/usecases/A.ts", `import { Effect } from "effect"\nimport * as S from "effect/Schema"\nimport { B } from "../B.js"`)).toEqual([])
     const bad = checkSource(
       "packages/domain/src/usecases/A.ts",
-      `import { createHash } from "node:crypto"\nimport { Sql } from "@effect/sql"\nimport { x } from "../../../adapters/src/x.js"\nconst p = import("pg")\nconst q = import("@bookmarks/testkit")`
+      `import { createHash } from "node:crypto"\nimport { Sql } from "@effect/sql"\nimport { x } from "../../../adapters/src/x.js"\nconst p = import("pg")\nconst q = import("@bookmark-library/testkit")`
     )
-    expect(bad.map((v) => v.specifier)).toEqual(["node:crypto", "@effect/sql", "../../../adapters/src/x.js", "pg", "@bookmarks/testkit"])
+    expect(bad.map((v) => v.specifier)).toEqual(["node:crypto", "@effect/sql", "../../../adapters/src/x.js", "pg", "@bookmark-library/testkit"])
   })
 
   it("holds every package to its allow-list, dynamic imports included", () => {
     const refused = (file: string, specifier: string) =>
       checkSource(file, `const m = await import("${specifier}")`).length + checkSource(file, `import * as M from "${specifier}"`).length
     // What the old checker let through.
-    expect(refused("packages/adapters/src/sql/X.ts", "@bookmarks/http")).toBe(2)
-    expect(refused("packages/http/src/X.ts", "@bookmarks/worker")).toBe(2)
-    expect(refused("packages/worker/src/X.ts", "@bookmarks/cli")).toBe(2)
-    expect(refused("packages/testkit/src/X.ts", "@bookmarks/adapters")).toBe(2)
+    expect(refused("packages/adapters/src/sql/X.ts", "@bookmark-library/http")).toBe(2)
+    expect(refused("packages/http/src/X.ts", "@bookmark-library/worker")).toBe(2)
+    expect(refused("packages/worker/src/X.ts", "@bookmark-library/cli")).toBe(2)
+    expect(refused("packages/testkit/src/X.ts", "@bookmark-library/adapters")).toBe(2)
+    expect(refused("packages/testkit/src/X.ts", "@bookmark-library/http")).toBe(0)
+    // The receiver helper: node:crypto and nothing else, nothing of ours.
+    expect(refused("packages/webhook-receiver/src/X.ts", "node:crypto")).toBe(0)
+    expect(refused("packages/webhook-receiver/src/X.ts", "node:fs")).toBe(2)
+    expect(refused("packages/webhook-receiver/src/X.ts", "effect")).toBe(2)
+    expect(refused("packages/webhook-receiver/src/X.ts", "@bookmark-library/domain")).toBe(2)
     // The faces use the domain only.
     for (const face of ["http", "worker", "web", "mcp"]) {
-      expect(refused(`packages/${face}/src/X.ts`, "@bookmarks/domain")).toBe(0)
-      expect(refused(`packages/${face}/src/X.ts`, "@bookmarks/adapters")).toBe(2)
-      expect(refused(`packages/${face}/src/X.ts`, "@bookmarks/adapters/sql")).toBe(2)
+      expect(refused(`packages/${face}/src/X.ts`, "@bookmark-library/domain")).toBe(0)
+      expect(refused(`packages/${face}/src/X.ts`, "@bookmark-library/adapters")).toBe(2)
+      expect(refused(`packages/${face}/src/X.ts`, "@bookmark-library/adapters/sql")).toBe(2)
     }
-    expect(refused("packages/web/src/X.ts", "@bookmarks/http")).toBe(2)
-    expect(refused("packages/mcp/src/X.ts", "@bookmarks/worker")).toBe(2)
+    expect(refused("packages/web/src/X.ts", "@bookmark-library/http")).toBe(2)
+    expect(refused("packages/mcp/src/X.ts", "@bookmark-library/worker")).toBe(2)
     // The extension uses nothing of ours but http's browser-safe client entry.
-    expect(refused("packages/extension/src/X.ts", "@bookmarks/domain")).toBe(2)
-    expect(refused("packages/extension/src/X.ts", "@bookmarks/http")).toBe(2)
-    expect(refused("packages/extension/src/X.ts", "@bookmarks/http/client")).toBe(0)
+    expect(refused("packages/extension/src/X.ts", "@bookmark-library/domain")).toBe(2)
+    expect(refused("packages/extension/src/X.ts", "@bookmark-library/http")).toBe(2)
+    expect(refused("packages/extension/src/X.ts", "@bookmark-library/http/client")).toBe(0)
     // The composition root picks adapters and mounts faces.
     for (const used of ["domain", "adapters", "http", "worker", "web", "mcp"]) {
-      expect(refused("packages/cli/src/X.ts", `@bookmarks/${used}`)).toBe(0)
+      expect(refused("packages/cli/src/X.ts", `@bookmark-library/${used}`)).toBe(0)
     }
-    expect(refused("packages/cli/bin/x.mjs", "@bookmarks/testkit")).toBe(2)
+    expect(refused("packages/cli/bin/x.mjs", "@bookmark-library/testkit")).toBe(2)
     // A package nobody wrote rules for is refused until someone does.
-    expect(refused("packages/newface/src/X.ts", "@bookmarks/domain")).toBe(2)
+    expect(refused("packages/newface/src/X.ts", "@bookmark-library/domain")).toBe(2)
     // Relative paths cannot leave the package, and production code never imports its tests.
     expect(checkSource("packages/worker/src/loops/Loop.ts", `import { x } from "../../../adapters/src/x.js"`)).toHaveLength(1)
     expect(checkSource("packages/http/src/X.ts", `import { y } from "../test/support/Y.js"`)).toHaveLength(1)
@@ -156,50 +162,55 @@ describe("The dependency checker", () => {
   })
 
   it("keeps the web app on the domain: no adapters, no other face", () => {
-    expect(checkSource("packages/web/src/pages/Library.ts", `import { libraryPage } from "@bookmarks/domain"`)).toEqual([])
-    expect(checkSource("packages/web/src/WebApp.ts", `import { Mounts } from "@bookmarks/http"`)).toHaveLength(1)
-    expect(checkSource("packages/web/src/WebApp.ts", `import { SqlStorage } from "@bookmarks/adapters"`)).toHaveLength(1)
-    expect(checkManifest("packages/web/package.json", { dependencies: { "@bookmarks/adapters": "*" } })).toHaveLength(1)
+    expect(checkSource("packages/web/src/pages/Library.ts", `import { libraryPage } from "@bookmark-library/domain"`)).toEqual([])
+    expect(checkSource("packages/web/src/WebApp.ts", `import { Mounts } from "@bookmark-library/http"`)).toHaveLength(1)
+    expect(checkSource("packages/web/src/WebApp.ts", `import { SqlStorage } from "@bookmark-library/adapters"`)).toHaveLength(1)
+    expect(checkManifest("packages/web/package.json", { dependencies: { "@bookmark-library/adapters": "*" } })).toHaveLength(1)
   })
 
   it("lets tests use the testkit, and nothing else beyond their package's list", () => {
-    expect(checkSource("packages/http/test/X.test.ts", `import { TestApp } from "@bookmarks/testkit"`)).toEqual([])
-    expect(checkSource("packages/domain/test/X.test.ts", `import { TestApp } from "@bookmarks/testkit"\nimport * as fs from "node:fs"`)).toEqual([])
-    expect(checkSource("packages/http/src/Server.ts", `import { TestApp } from "@bookmarks/testkit"`)).toHaveLength(1)
-    expect(checkSource("packages/http/test/X.test.ts", `import { SqlStorage } from "@bookmarks/adapters"`)).toHaveLength(1)
-    expect(checkSource("packages/worker/test/X.test.ts", `const cli = await import("@bookmarks/cli")`)).toHaveLength(1)
-    expect(checkSource("packages/cli/test/X.test.ts", `import { SqlStorage } from "@bookmarks/adapters"`)).toEqual([])
+    expect(checkSource("packages/http/test/X.test.ts", `import { TestApp } from "@bookmark-library/testkit"`)).toEqual([])
+    expect(checkSource("packages/domain/test/X.test.ts", `import { TestApp } from "@bookmark-library/testkit"\nimport * as fs from "node:fs"`)).toEqual([])
+    expect(checkSource("packages/http/src/Server.ts", `import { TestApp } from "@bookmark-library/testkit"`)).toHaveLength(1)
+    expect(checkSource("packages/http/test/X.test.ts", `import { SqlStorage } from "@bookmark-library/adapters"`)).toHaveLength(1)
+    expect(checkSource("packages/worker/test/X.test.ts", `const cli = await import("@bookmark-library/cli")`)).toHaveLength(1)
+    expect(checkSource("packages/cli/test/X.test.ts", `import { SqlStorage } from "@bookmark-library/adapters"`)).toEqual([])
+    // The receiver's tests check it against the domain's signer.
+    expect(checkSource("packages/webhook-receiver/test/X.test.ts", `import { Signature } from "@bookmark-library/domain"`)).toEqual([])
+    expect(checkSource("packages/webhook-receiver/test/X.test.ts", `import { Server } from "@bookmark-library/http"`)).toHaveLength(1)
   })
 
   it("holds manifests to the same lists: runtime dependencies as production code, dev dependencies as tests", () => {
     const names = (file: string, manifest: Manifest) => checkManifest(file, manifest).map((v) => v.specifier)
     expect(names("packages/domain/package.json", { dependencies: { effect: "^3", zod: "^3" } })).toEqual(["zod"])
-    expect(names("packages/domain/package.json", { devDependencies: { "@bookmarks/testkit": "*", standardwebhooks: "1" } })).toEqual([])
-    expect(names("packages/http/package.json", { dependencies: { "@bookmarks/testkit": "*" } })).toEqual(["@bookmarks/testkit"])
-    expect(names("packages/worker/package.json", { peerDependencies: { "@bookmarks/testkit": "*" } })).toEqual(["@bookmarks/testkit"])
-    expect(names("packages/http/package.json", { devDependencies: { "@bookmarks/testkit": "*" } })).toEqual([])
-    expect(names("packages/adapters/package.json", { dependencies: { "@bookmarks/http": "*" } })).toEqual(["@bookmarks/http"])
-    expect(names("packages/http/package.json", { dependencies: { "@bookmarks/worker": "*" } })).toEqual(["@bookmarks/worker"])
-    expect(names("packages/worker/package.json", { optionalDependencies: { "@bookmarks/cli": "*" } })).toEqual(["@bookmarks/cli"])
-    expect(names("packages/testkit/package.json", { dependencies: { "@bookmarks/adapters": "*" } })).toEqual(["@bookmarks/adapters"])
-    expect(names("packages/worker/package.json", { devDependencies: { "@bookmarks/http": "*" } })).toEqual(["@bookmarks/http"])
+    expect(names("packages/domain/package.json", { devDependencies: { "@bookmark-library/testkit": "*", standardwebhooks: "1" } })).toEqual([])
+    expect(names("packages/http/package.json", { dependencies: { "@bookmark-library/testkit": "*" } })).toEqual(["@bookmark-library/testkit"])
+    expect(names("packages/worker/package.json", { peerDependencies: { "@bookmark-library/testkit": "*" } })).toEqual(["@bookmark-library/testkit"])
+    expect(names("packages/http/package.json", { devDependencies: { "@bookmark-library/testkit": "*" } })).toEqual([])
+    expect(names("packages/adapters/package.json", { dependencies: { "@bookmark-library/http": "*" } })).toEqual(["@bookmark-library/http"])
+    expect(names("packages/http/package.json", { dependencies: { "@bookmark-library/worker": "*" } })).toEqual(["@bookmark-library/worker"])
+    expect(names("packages/worker/package.json", { optionalDependencies: { "@bookmark-library/cli": "*" } })).toEqual(["@bookmark-library/cli"])
+    expect(names("packages/testkit/package.json", { dependencies: { "@bookmark-library/adapters": "*" } })).toEqual(["@bookmark-library/adapters"])
+    expect(names("packages/worker/package.json", { devDependencies: { "@bookmark-library/http": "*" } })).toEqual(["@bookmark-library/http"])
     // The quality suite's exception: the worker's tests may use the adapters.
-    expect(names("packages/worker/package.json", { devDependencies: { "@bookmarks/adapters": "*" } })).toEqual([])
-    expect(names("packages/extension/package.json", { dependencies: { "@bookmarks/http": "*", "@bookmarks/domain": "*" } }))
-      .toEqual(["@bookmarks/domain"])
-    expect(names("packages/cli/package.json", { dependencies: { "@bookmarks/adapters": "*", "@bookmarks/web": "*" } })).toEqual([])
-    expect(names("packages/cli/package.json", { dependencies: { "@bookmarks/testkit": "*" } })).toEqual(["@bookmarks/testkit"])
+    expect(names("packages/worker/package.json", { devDependencies: { "@bookmark-library/adapters": "*" } })).toEqual([])
+    expect(names("packages/extension/package.json", { dependencies: { "@bookmark-library/http": "*", "@bookmark-library/domain": "*" } }))
+      .toEqual(["@bookmark-library/domain"])
+    expect(names("packages/cli/package.json", { dependencies: { "@bookmark-library/adapters": "*", "@bookmark-library/web": "*" } })).toEqual([])
+    expect(names("packages/cli/package.json", { dependencies: { "@bookmark-library/testkit": "*" } })).toEqual(["@bookmark-library/testkit"])
+    expect(names("packages/webhook-receiver/package.json", { dependencies: { effect: "^3" } })).toEqual(["effect"])
+    expect(names("packages/webhook-receiver/package.json", { devDependencies: { "@bookmark-library/domain": "*" } })).toEqual([])
   })
 
   it("finds workspace packages used but not declared", () => {
     const used = [
-      { specifier: "@bookmarks/domain", test: false },
-      { specifier: "@bookmarks/testkit", test: true },
-      { specifier: "@bookmarks/http/client", test: false }
+      { specifier: "@bookmark-library/domain", test: false },
+      { specifier: "@bookmark-library/testkit", test: true },
+      { specifier: "@bookmark-library/http/client", test: false }
     ]
-    expect(undeclared("cli", used, { dependencies: { "@bookmarks/domain": "*" }, devDependencies: { "@bookmarks/testkit": "*" } }))
-      .toEqual(["@bookmarks/http"])
-    expect(undeclared("cli", [{ specifier: "@bookmarks/testkit", test: false }], { devDependencies: { "@bookmarks/testkit": "*" } }))
-      .toEqual(["@bookmarks/testkit"])
+    expect(undeclared("cli", used, { dependencies: { "@bookmark-library/domain": "*" }, devDependencies: { "@bookmark-library/testkit": "*" } }))
+      .toEqual(["@bookmark-library/http"])
+    expect(undeclared("cli", [{ specifier: "@bookmark-library/testkit", test: false }], { devDependencies: { "@bookmark-library/testkit": "*" } }))
+      .toEqual(["@bookmark-library/testkit"])
   })
 })

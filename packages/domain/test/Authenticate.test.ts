@@ -1,6 +1,6 @@
 /** Authentication: missing, malformed, unknown and revoked keys are refused; revocation takes effect at once. */
-import { authenticate, Errors, revokeKey } from "@bookmarks/domain"
-import { Fixtures } from "@bookmarks/testkit"
+import { authenticate, Errors, revokeKey } from "@bookmark-library/domain"
+import { Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

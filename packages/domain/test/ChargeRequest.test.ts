@@ -1,6 +1,6 @@
 /** Charging requests: the 61st in a minute is refused with the minute window; a broken counter fails open. */
-import { AllowanceCounter, chargeRequest, Errors, peekAllowanceWith, Policy, reportUsage } from "@bookmarks/domain"
-import { Fixtures, TestApp } from "@bookmarks/testkit"
+import { AllowanceCounter, chargeRequest, Errors, peekAllowanceWith, Policy, reportUsage } from "@bookmark-library/domain"
+import { Fixtures, TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option, TestClock } from "effect"
 import { failureOf } from "./support/World.js"

@@ -1,6 +1,6 @@
 /** Deleting a webhook removes it and cancels its pending deliveries; only the owner may. */
-import { Deliveries, deleteWebhook, Errors, listWebhooks, registerWebhook } from "@bookmarks/domain"
-import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+import { Deliveries, deleteWebhook, Errors, listWebhooks, registerWebhook } from "@bookmark-library/domain"
+import { FakePageFetcher, Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { failureOf, inWorld, page, runDueJobs } from "./support/World.js"

@@ -9,8 +9,8 @@ import {
   verifyDelivery,
   type WebhookId,
   Webhooks
-} from "@bookmarks/domain"
-import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakePageFetcher, Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, FastCheck as fc, Option, TestClock } from "effect"
 import { inWorld, page, runDueDeliveries, runDueJobs, type World } from "./support/World.js"

@@ -1,5 +1,5 @@
 /** Delivery rules: the retry-schedule setting and the exact body bytes of an envelope. */
-import { Bookmark, BookmarkId, Delivery, DeliveryId } from "@bookmarks/domain"
+import { Bookmark, BookmarkId, Delivery, DeliveryId } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
 

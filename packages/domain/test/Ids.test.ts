@@ -1,5 +1,5 @@
 /** Ids: a kind prefix and 22 base62 characters. */
-import { Ids } from "@bookmarks/domain"
+import { Ids } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
 

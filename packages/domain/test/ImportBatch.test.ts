@@ -21,8 +21,8 @@ import {
   registerWebhook,
   runImport,
   startImport
-} from "@bookmarks/domain"
-import { FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakePageFetcher, Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Option, TestClock } from "effect"
 import { failureOf, inWorld, page } from "./support/World.js"

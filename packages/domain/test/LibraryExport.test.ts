@@ -1,5 +1,5 @@
 /** Our JSON export read back: text notes by the one rule, screenshots kept as the asset ids they name. */
-import { AccountId, Bookmark, BookmarkId, LibraryExport, Links } from "@bookmarks/domain"
+import { AccountId, Bookmark, BookmarkId, LibraryExport, Links } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 
 const links = Links.Links.of({ asset: (id) => `https://bookmarks.example.com/v1/api/assets/${id}` })

@@ -6,8 +6,9 @@ import {
   Errors,
   listBookmarks,
   type Pagination
-} from "@bookmarks/domain"
-import { Contracts, Fixtures, TestApp } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { Fixtures, TestApp } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, FastCheck as fc } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

@@ -1,5 +1,5 @@
 /** Operator use cases: accounts, plans and keys; unknown ids are NotFound. */
-import { createAccount, createKey, Errors, getAccount, revokeKey, setPlan } from "@bookmarks/domain"
+import { createAccount, createKey, Errors, getAccount, revokeKey, setPlan } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

@@ -1,5 +1,5 @@
 /** The payload schemas: the text rule on every string, lengths, and unknown members refused (not dropped). */
-import { AppSavePayload, Bookmark, EditPayload, Ids, Text, Webhook } from "@bookmarks/domain"
+import { AppSavePayload, Bookmark, EditPayload, Ids, Text, Webhook } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Either, JSONSchema, ParseResult, Schema } from "effect"
 

@@ -1,5 +1,5 @@
 /** Plans: the default table and the PLAN_LIMITS override. */
-import { Plan } from "@bookmarks/domain"
+import { Plan } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
 

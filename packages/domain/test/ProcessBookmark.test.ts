@@ -17,8 +17,8 @@ import {
   processJob,
   registerWebhook,
   Webhooks
-} from "@bookmarks/domain"
-import { FakeLinks, FakePageFetcher, Fixtures } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakeLinks, FakePageFetcher, Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Fiber, Option, Schema, TestClock } from "effect"
 import { failureOf, inWorld, page, runDueJobs } from "./support/World.js"

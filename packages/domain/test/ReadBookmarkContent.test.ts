@@ -1,6 +1,6 @@
 /** Reading a saved page's text in chunks: the walk covers the text once, never splits a pair, refuses bad offsets. */
-import { Bookmark, type BookmarkContent, BookmarkId, Bookmarks, chunkEnd, chunkLength, Errors, listTags, readBookmarkContent } from "@bookmarks/domain"
-import { Fixtures, TestApp } from "@bookmarks/testkit"
+import { Bookmark, type BookmarkContent, BookmarkId, Bookmarks, chunkEnd, chunkLength, Errors, listTags, readBookmarkContent } from "@bookmark-library/domain"
+import { Fixtures, TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { failureOf } from "./support/World.js"

@@ -1,6 +1,6 @@
 /** Registering webhooks: https only (unless allowed), known events, at most 10, the address policy, defaults. */
-import { Errors, listWebhooks, registerWebhook, Webhook } from "@bookmarks/domain"
-import { Fixtures } from "@bookmarks/testkit"
+import { Errors, listWebhooks, registerWebhook, Webhook } from "@bookmark-library/domain"
+import { Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

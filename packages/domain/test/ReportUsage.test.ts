@@ -1,6 +1,6 @@
 /** Usage: plan, limits, this period's requests by masked key, and the all-time total. */
-import { ApiKey, chargeRequest, createKey, reportUsage, revokeKey, setPlan } from "@bookmarks/domain"
-import { Fixtures } from "@bookmarks/testkit"
+import { ApiKey, chargeRequest, createKey, reportUsage, revokeKey, setPlan } from "@bookmark-library/domain"
+import { Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import { inWorld } from "./support/World.js"

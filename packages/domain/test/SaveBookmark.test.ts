@@ -1,6 +1,6 @@
 /** Saving: the acknowledgement, the enqueued job, and every input rule rejecting with the field and the reason. */
-import { Bookmark, Errors, getBookmark, Job, Jobs, saveBookmark } from "@bookmarks/domain"
-import { Fixtures } from "@bookmarks/testkit"
+import { Bookmark, Errors, getBookmark, Job, Jobs, saveBookmark } from "@bookmark-library/domain"
+import { Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

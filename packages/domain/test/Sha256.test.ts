@@ -1,5 +1,5 @@
 /** The domain's own SHA-256 and HMAC-SHA256 agree with node's crypto, including around the padding boundaries. */
-import { Sha256 } from "@bookmarks/domain"
+import { Sha256 } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
 import { createHash, createHmac } from "node:crypto"

@@ -11,7 +11,7 @@ import {
   signOutEverywhere,
   signUp,
   Throttle
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, TestClock } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

@@ -1,5 +1,5 @@
 /** Delivery signatures agree with node's HMAC and the `standardwebhooks` package, and verification rejects any change. */
-import { Signature, Webhook } from "@bookmarks/domain"
+import { Signature, Webhook } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
 import { createHmac, randomBytes } from "node:crypto"

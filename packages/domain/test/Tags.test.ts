@@ -1,5 +1,5 @@
 /** Tags: parsing is idempotent, case-insensitively de-duplicated, and the same for a list and a comma string. */
-import { Tags } from "@bookmarks/domain"
+import { Tags } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck as fc } from "effect"
 

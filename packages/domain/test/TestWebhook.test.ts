@@ -1,6 +1,6 @@
 /** Test deliveries: the endpoint's answer as {ok, status[, error]}, signed like a real one, counters untouched. */
-import { Deliveries, Errors, listWebhooks, registerWebhook, Signature, testWebhook, Delivery } from "@bookmarks/domain"
-import { Fixtures } from "@bookmarks/testkit"
+import { Deliveries, Errors, listWebhooks, registerWebhook, Signature, testWebhook, Delivery } from "@bookmark-library/domain"
+import { Fixtures } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

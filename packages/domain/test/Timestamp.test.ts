@@ -1,5 +1,5 @@
 /** Timestamps: ISO 8601 with a zone in, millisecond UTC out; days a month lacks are refused. */
-import { Timestamp } from "@bookmarks/domain"
+import { Timestamp } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck as fc } from "effect"
 

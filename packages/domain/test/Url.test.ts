@@ -1,5 +1,5 @@
 /** URL rules: absolute http(s), at most 2048 characters before and after normalisation. */
-import { Url } from "@bookmarks/domain"
+import { Url } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck as fc } from "effect"
 

@@ -1,5 +1,5 @@
 /** Webhook rules: failure accounting and the deactivation rule, directly on records. */
-import { AccountId, Webhook, WebhookId } from "@bookmarks/domain"
+import { AccountId, Webhook, WebhookId } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
 

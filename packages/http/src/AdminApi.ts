@@ -2,7 +2,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Payload, Plan, Text, Timestamp, User, Webhook } from "@bookmarks/domain"
+import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Payload, Plan, Text, Timestamp, User, Webhook } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import { AdminAuthentication } from "./AdminAuthentication.js"
 import { JsonBody } from "./JsonBody.js"

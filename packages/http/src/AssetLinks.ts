@@ -2,7 +2,7 @@
  * The HTTP layer's `Links`: an asset's absolute link is `PUBLIC_URL` + the assets route. Storage keeps only ids,
  * so a changed PUBLIC_URL changes every link at once (docs/decisions.md, "Asset links").
  */
-import { type AssetId, Links } from "@bookmarks/domain"
+import { type AssetId, Links } from "@bookmark-library/domain"
 import { Layer } from "effect"
 import { assetsPath } from "./AssetsApi.js"
 

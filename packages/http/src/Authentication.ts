@@ -2,7 +2,7 @@
 import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
 import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
 import * as OpenApi from "@effect/platform/OpenApi"
-import type { Principal } from "@bookmarks/domain"
+import type { Principal } from "@bookmark-library/domain"
 import { Context, Schema } from "effect"
 import * as Problems from "./Problems.js"
 

@@ -2,7 +2,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { Bookmark, Page, Pagination } from "@bookmarks/domain"
+import { Bookmark, Page, Pagination } from "@bookmark-library/domain"
 import { Authentication } from "./Authentication.js"
 import { JsonBody } from "./JsonBody.js"
 import { IdPath, publicBase } from "./Paths.js"

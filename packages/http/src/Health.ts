@@ -1,5 +1,5 @@
 /** The readiness check behind `GET /health`: the composition root says what "storage answers" means. */
-import type { Errors } from "@bookmarks/domain"
+import type { Errors } from "@bookmark-library/domain"
 import { Context, Effect, Layer } from "effect"
 
 export class Health extends Context.Tag("Health")<Health, {

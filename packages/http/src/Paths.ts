@@ -1,5 +1,5 @@
 /** Where the APIs live: the public API under its versioned base `/v1/api`, the operator's API apart. */
-import { Ids } from "@bookmarks/domain"
+import { Ids } from "@bookmark-library/domain"
 import { Schema } from "effect"
 
 export const publicBase = "/v1/api"

@@ -3,7 +3,7 @@
  * Handlers fail with domain errors; `.addError(Problems.X)` attaches the status, and the client decodes back.
  */
 import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
-import { Errors, Timestamp } from "@bookmarks/domain"
+import { Errors, Timestamp } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import * as HttpErrors from "./HttpErrors.js"
 import * as Problem from "./Problem.js"

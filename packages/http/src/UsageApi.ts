@@ -2,7 +2,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { Usage } from "@bookmarks/domain"
+import { Usage } from "@bookmark-library/domain"
 import { Authentication } from "./Authentication.js"
 import { publicBase } from "./Paths.js"
 

@@ -2,7 +2,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { Webhook, WebhookList } from "@bookmarks/domain"
+import { Webhook, WebhookList } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import { Authentication } from "./Authentication.js"
 import { JsonBody } from "./JsonBody.js"

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Bookmark, Usage, User, Webhook, WebhookList, Webhooks } from "@bookmarks/domain"
+import { Bookmark, Usage, User, Webhook, WebhookList, Webhooks } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import { AccountCreated, AccountDetails, AccountPage, AccountInfo, KeyCreated, KeyInfo, KeyList } from "../src/AdminApi.js"
 import * as T from "./support/TestServer.js"

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { AssetId, AssetStore, Links } from "@bookmarks/domain"
+import { AssetId, AssetStore, Links } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as AssetLinks from "../src/AssetLinks.js"
 import * as T from "./support/TestServer.js"

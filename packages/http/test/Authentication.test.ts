@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Bookmark, Usage, Webhook } from "@bookmarks/domain"
+import { Bookmark, Usage, Webhook } from "@bookmark-library/domain"
 import { Effect, TestClock } from "effect"
 import { KeyCreated } from "../src/AdminApi.js"
 import * as T from "./support/TestServer.js"

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Bookmark, Page } from "@bookmarks/domain"
+import { Bookmark, Page } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as T from "./support/TestServer.js"
 

@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { FakeWebhookSender, Fixtures, TestApp } from "@bookmarks/testkit"
+import { FakeWebhookSender, Fixtures, TestApp } from "@bookmark-library/testkit"
 import { Effect, Layer, Redacted } from "effect"
 import { createServer } from "node:http"
 import { Health } from "../src/Health.js"

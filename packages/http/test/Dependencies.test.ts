@@ -14,7 +14,7 @@ const imports = (file: string) =>
 
 describe("http package dependencies", () => {
   it("imports only the domain, Effect, the platform packages, Node built-ins and its own files", () => {
-    const allowed = /^(?:\.{1,2}\/|effect$|@effect\/platform\/|@effect\/platform-node\/|@bookmarks\/domain$|node:)/
+    const allowed = /^(?:\.{1,2}\/|effect$|@effect\/platform\/|@effect\/platform-node\/|@bookmark-library\/domain$|node:)/
     const offending = files(src).flatMap((file) => imports(file).filter((spec) => !allowed.test(spec)).map((spec) => `${file}: ${spec}`))
     expect(offending).toEqual([])
     expect(files(src).length).toBeGreaterThan(10)

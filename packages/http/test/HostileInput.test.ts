@@ -4,7 +4,7 @@
  * walks it, impossible ids are 404, and none of it stores anything. (The same requests run on PGlite and Postgres in
  * packages/cli/test/api, where they once answered 500.)
  */
-import { Page } from "@bookmarks/domain"
+import { Page } from "@bookmark-library/domain"
 import { describe, expect, it as test, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as JsonDepth from "../src/JsonDepth.js"

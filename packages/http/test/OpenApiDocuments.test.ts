@@ -4,7 +4,7 @@
  * parameter and member, length limits, unknown members refused, the allowance headers declared.
  */
 import { compileErrors, dereference, validate } from "@readme/openapi-parser"
-import { Pagination } from "@bookmarks/domain"
+import { Pagination } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { adminDocument, publicDocument } from "../src/OpenApiDocuments.js"
 

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Page } from "@bookmarks/domain"
+import { Page } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as T from "./support/TestServer.js"
 

@@ -1,7 +1,7 @@
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { describe, expect, it } from "@effect/vitest"
-import { FakeWebhookSender, TestApp } from "@bookmarks/testkit"
+import { FakeWebhookSender, TestApp } from "@bookmark-library/testkit"
 import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { healthy } from "../src/Health.js"
 import * as Mounts from "../src/Mounts.js"

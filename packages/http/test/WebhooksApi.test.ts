@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Webhook, WebhookList } from "@bookmarks/domain"
+import { Webhook, WebhookList } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import { Deleted, TestResult } from "../src/WebhooksApi.js"
 import * as T from "./support/TestServer.js"

@@ -2,7 +2,7 @@
  * The `bookmark://{id}` resource: one bookmark of the caller's account as JSON. Unknown ids are "resource not
  * found"; another account's id and other failures are protocol errors with the same one-line reasons as tools.
  */
-import { getBookmark, type Principal, Text } from "@bookmarks/domain"
+import { getBookmark, type Principal, Text } from "@bookmark-library/domain"
 import {
   type McpServer,
   ProtocolError,

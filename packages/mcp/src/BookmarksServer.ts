@@ -2,7 +2,7 @@
  * The MCP server of one request, for one caller: every tool and the bookmark resource over the domain's use
  * cases. The SDK builds one per HTTP request (stateless serving), so the caller is fixed when it is made.
  */
-import type { Principal } from "@bookmarks/domain"
+import type { Principal } from "@bookmark-library/domain"
 import { McpServer } from "@modelcontextprotocol/server"
 import type { Runtime } from "effect"
 import * as BookmarkResource from "./BookmarkResource.js"

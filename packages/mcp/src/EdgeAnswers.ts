@@ -3,7 +3,7 @@
  * status that says what happened, so both generic HTTP clients and MCP clients understand it.
  */
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Allowance, type Errors } from "@bookmarks/domain"
+import { Allowance, type Errors } from "@bookmark-library/domain"
 
 type Id = string | number | null
 

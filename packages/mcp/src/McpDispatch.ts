@@ -3,7 +3,7 @@
  * 2025 ones from one server definition made for the caller. McpEndpoint loads this module on the first `/mcp`
  * request, so a server nobody asks over MCP does not carry the SDK (about 25 MB).
  */
-import type { Principal } from "@bookmarks/domain"
+import type { Principal } from "@bookmark-library/domain"
 import { createMcpHandler } from "@modelcontextprotocol/server"
 import type { Runtime } from "effect"
 import * as BookmarksServer from "./BookmarksServer.js"

@@ -19,7 +19,7 @@ import {
   peekAllowanceWith,
   Policy,
   type Principal
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import { Effect, Option, type Runtime } from "effect"
 import * as Bearer from "./Bearer.js"
 import * as EdgeAnswers from "./EdgeAnswers.js"

@@ -10,7 +10,7 @@ import type {
   Policy,
   Principal,
   Transactor
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/server"
 import type { Effect, Schema } from "effect"
 

@@ -2,7 +2,7 @@
  * Runs a tool's use case on the service's runtime and turns the outcome into a tool result: a domain failure
  * becomes an error result with its one-line message; a defect is logged and answered with a generic reason.
  */
-import type { Principal } from "@bookmarks/domain"
+import type { Principal } from "@bookmark-library/domain"
 import type { CallToolResult } from "@modelcontextprotocol/server"
 import { Cause, Effect, Exit, Option, Runtime, Schema } from "effect"
 import type { AnyTool, Services } from "./Tool.js"

@@ -1,5 +1,5 @@
 /** The recording fakes behave as use-case tests assume: scripted answers in order, refusals, determinism. */
-import { ContentAnalyzer, FetchFailed, IdGenerator, PageFetcher, PageRenderer, WebhookSender } from "@bookmarks/domain"
+import { ContentAnalyzer, FetchFailed, IdGenerator, PageFetcher, PageRenderer, WebhookSender } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as FakeContentAnalyzer from "../src/fakes/FakeContentAnalyzer.js"

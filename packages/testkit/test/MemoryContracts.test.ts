@@ -1,4 +1,4 @@
-import { PageFetcher, WebhookSender } from "@bookmarks/domain"
+import { PageFetcher, WebhookSender } from "@bookmark-library/domain"
 import { Context, Effect, Layer } from "effect"
 import * as Contracts from "../src/contracts/index.js"
 import * as FakeContentAnalyzer from "../src/fakes/FakeContentAnalyzer.js"

@@ -1,5 +1,5 @@
 /** Small formatting helpers shared by the pages: dates, hosts, plurals. */
-import type { Bookmark } from "@bookmarks/domain"
+import type { Bookmark } from "@bookmark-library/domain"
 
 export const date = (iso: string | number | null): string => {
   if (iso === null) return "never"

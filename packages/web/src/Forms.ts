@@ -1,6 +1,6 @@
 /** Form bodies (`application/x-www-form-urlencoded`), bounded in size and held to the domain's text rule. */
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import { Text } from "@bookmarks/domain"
+import { Text } from "@bookmark-library/domain"
 import { Data, Effect, Option } from "effect"
 
 /** Enough for a 10,000-character note in any script, percent-encoded. */

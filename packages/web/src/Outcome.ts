@@ -1,5 +1,5 @@
 /** A use case's refusal of the input (shown on the page with the form), apart from failures that end the request. */
-import { Errors } from "@bookmarks/domain"
+import { Errors } from "@bookmark-library/domain"
 import { Effect, Either } from "effect"
 
 export const orInvalid = <A, E, R>(effect: Effect.Effect<A, E, R>) =>

@@ -17,7 +17,7 @@ import type {
   Users,
   WebhookSender,
   Webhooks
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import { Option } from "effect"
 import * as Access from "./pages/Access.js"
 import * as AccountPage from "./pages/AccountPage.js"

@@ -2,7 +2,7 @@
  * The session cookie: the opaque token, `HttpOnly`, `SameSite=Lax`, `Path=/`, 30 days; on an https PUBLIC_URL also
  * `Secure` with the `__Host-` prefix (no subdomain or plain-http page can set or read it).
  */
-import { Session } from "@bookmarks/domain"
+import { Session } from "@bookmark-library/domain"
 
 export const isSecure = (publicUrl: string) => publicUrl.startsWith("https:")
 

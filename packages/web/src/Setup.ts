@@ -2,7 +2,7 @@
  * First run: while the server has no user, "Create your account" is offered to loopback clients, and to anyone with
  * the one-time setup link printed at start (for a server reached from elsewhere). The link dies with the first user.
  */
-import { IdGenerator, isFirstRun, Session, Sha256 } from "@bookmarks/domain"
+import { IdGenerator, isFirstRun, Session, Sha256 } from "@bookmark-library/domain"
 import { Context, Effect, Option, Ref } from "effect"
 
 export interface SetupShape {

@@ -4,7 +4,7 @@
  */
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { resumeSession, Session, type SignedIn } from "@bookmarks/domain"
+import { resumeSession, Session, type SignedIn } from "@bookmark-library/domain"
 import { Cause, Clock, Context, Effect, Option, Predicate } from "effect"
 import * as Assets from "./Assets.js"
 import * as Forms from "./Forms.js"

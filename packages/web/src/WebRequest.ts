@@ -1,6 +1,6 @@
 /** What a page handler is given: the request, its URL and path parameters, the signed-in person and the form. */
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import type { SignedIn } from "@bookmarks/domain"
+import type { SignedIn } from "@bookmark-library/domain"
 import type { Option } from "effect"
 import type { Assets } from "./Assets.js"
 

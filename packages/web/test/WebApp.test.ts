@@ -4,8 +4,8 @@
  * end to end on real storage.)
  */
 import * as HttpApp from "@effect/platform/HttpApp"
-import { createAccount, createUser, editBookmark, saveBookmark } from "@bookmarks/domain"
-import { FakeWebhookSender, TestApp } from "@bookmarks/testkit"
+import { createAccount, createUser, editBookmark, saveBookmark } from "@bookmark-library/domain"
+import { FakeWebhookSender, TestApp } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import * as WebApp from "../src/WebApp.js"

@@ -1,5 +1,5 @@
 /** Runs webhook deliveries: claims due ones with a lease, at most 4 in flight per webhook, releases on shutdown. */
-import { Deliveries, Delivery, deliverWebhook, Policy } from "@bookmarks/domain"
+import { Deliveries, Delivery, deliverWebhook, Policy } from "@bookmark-library/domain"
 import { Duration, Effect, Layer } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
 

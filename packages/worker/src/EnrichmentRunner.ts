@@ -3,7 +3,7 @@
  * jobs are claimed first into any free slot; import jobs only into the import slots (all but one, Job.importSlots),
  * paced per host by the queue, so a save made during a large import finds a slot at once.
  */
-import { Job, Jobs, Policy, processJob } from "@bookmarks/domain"
+import { Job, Jobs, Policy, processJob } from "@bookmark-library/domain"
 import { Duration, Effect, Layer, Ref } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
 

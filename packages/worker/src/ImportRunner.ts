@@ -2,7 +2,7 @@
  * Runs imports: claims one running import at a time and carries it batch by batch to its end (RunImport); a
  * crashed worker's import is taken over when its lease runs out and resumes from its last committed batch.
  */
-import { Import, Imports, runImport } from "@bookmarks/domain"
+import { Import, Imports, runImport } from "@bookmark-library/domain"
 import { Cause, Clock, Duration, Effect, Layer, Option } from "effect"
 import { waitForWork } from "./Wakeup.js"
 

@@ -9,7 +9,7 @@ import {
   Jobs,
   PageFetcher,
   registerWebhook
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import {
   FakeContentAnalyzer,
   FakePageExtractor,
@@ -18,7 +18,7 @@ import {
   FakeWebhookSender,
   Fixtures,
   TestApp
-} from "@bookmarks/testkit"
+} from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
 import * as DeliveryRunner from "../src/DeliveryRunner.js"

@@ -1,5 +1,5 @@
 /** Adapter of the ContentAnalyzer port that needs nothing outside the process: extractive summary, keyword tags. */
-import { type Analysis, type AnalysisInput, ContentAnalyzer } from "@bookmarks/domain"
+import { type Analysis, type AnalysisInput, ContentAnalyzer } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 import * as ExtractiveSummary from "./ExtractiveSummary.js"
 import * as Keywords from "./Keywords.js"

@@ -5,7 +5,7 @@
  * Assets are immutable: a `put` of an id already committed keeps the first asset. Puts run one at a time in the
  * process, so two racing writes of one id cannot mix one's bytes with the other's sidecar.
  */
-import { AssetId, AssetStore, Errors } from "@bookmarks/domain"
+import { AssetId, AssetStore, Errors } from "@bookmark-library/domain"
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import type { PlatformError } from "@effect/platform/Error"

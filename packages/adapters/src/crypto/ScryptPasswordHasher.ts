@@ -2,7 +2,7 @@
  * PasswordHasher with scrypt from node:crypto: N=2^15, r=8, p=1 (about 32 MiB and 50–100 ms per hash), a 16-byte
  * random salt per password, stored as `scrypt$N$r$p$<salt b64>$<hash b64>`; checked with timingSafeEqual.
  */
-import { PasswordHasher } from "@bookmarks/domain"
+import { PasswordHasher } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto"
 

@@ -3,7 +3,7 @@
  * DescriptionPick), image and icon, its readable text as blocks, whether it is news, and whether it is a bot
  * challenge rather than the page.
  */
-import type { Extracted } from "@bookmarks/domain"
+import type { Extracted } from "@bookmark-library/domain"
 import * as Challenge from "./Challenge.js"
 import * as DescriptionPick from "./DescriptionPick.js"
 import * as Dom from "./Dom.js"

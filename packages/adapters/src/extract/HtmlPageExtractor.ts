@@ -1,5 +1,5 @@
 /** Adapter of the PageExtractor port: routes fetched bytes by content type and reads HTML metadata and text. */
-import { type Extracted, PageExtractor } from "@bookmarks/domain"
+import { type Extracted, PageExtractor } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 import * as Charset from "./Charset.js"
 import type * as HtmlMetadata from "./HtmlMetadata.js"

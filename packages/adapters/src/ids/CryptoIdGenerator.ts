@@ -1,5 +1,5 @@
 /** Ids and secrets from the operating system's CSPRNG. */
-import { IdGenerator, Ids } from "@bookmarks/domain"
+import { IdGenerator, Ids } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 

@@ -1,5 +1,5 @@
 /** Dates as exports write them: epoch seconds (Netscape, Pocket, Karakeep), milliseconds, microseconds, or ISO text. */
-import { Timestamp } from "@bookmarks/domain"
+import { Timestamp } from "@bookmark-library/domain"
 import { Either } from "effect"
 
 /** Epoch ms from a number whose unit is guessed by size; null when it is no plausible date. */

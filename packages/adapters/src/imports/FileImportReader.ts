@@ -2,7 +2,7 @@
  * The ImportReader: decodes the file's text (byte-order mark, the HTML's declared charset, else UTF-8, else
  * Windows-1252 for old browser exports), picks the format (given, or detected by content) and reads its rows.
  */
-import { Errors, ImportFormat, type ImportItem, ImportReader, LibraryExport } from "@bookmarks/domain"
+import { Errors, ImportFormat, type ImportItem, ImportReader, LibraryExport } from "@bookmark-library/domain"
 import { Effect, Either, Layer, Option, Schema } from "effect"
 import { TextDecoder } from "node:util"
 import * as Charset from "../extract/Charset.js"

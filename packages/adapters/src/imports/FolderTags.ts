@@ -3,7 +3,7 @@
  * segments joined by "/" (docs/import-export.md, "Folders"). A path longer than a tag may be keeps its innermost
  * segments, the most specific part.
  */
-import { Tags } from "@bookmarks/domain"
+import { Tags } from "@bookmark-library/domain"
 
 /** The browsers' own top-level folders: not the person's organisation, so not tags. */
 const roots = new Set([

@@ -1,5 +1,5 @@
 /** Which format an import file is in, told by its content (docs/import-export.md, "Formats"). */
-import { type ImportFormat, LibraryExport } from "@bookmarks/domain"
+import { type ImportFormat, LibraryExport } from "@bookmark-library/domain"
 
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
 

@@ -1,5 +1,5 @@
 /** Shared by the JSON readers: one item decoded with a schema into a row, a decoding failure into its reason. */
-import type { ImportItem } from "@bookmarks/domain"
+import type { ImportItem } from "@bookmark-library/domain"
 import { Either, ParseResult, Schema } from "effect"
 
 /** The first problem of a decoding failure, as `path: message`. */

@@ -4,7 +4,7 @@
  * `createdAt` is epoch seconds in current versions and ISO text in older ones; an item without content (an
  * uploaded image or PDF) cannot be imported and is reported.
  */
-import type { ImportItem } from "@bookmarks/domain"
+import type { ImportItem } from "@bookmark-library/domain"
 import { Either, Schema } from "effect"
 import * as Dates from "./Dates.js"
 import { row } from "./JsonRows.js"

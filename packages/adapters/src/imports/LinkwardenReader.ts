@@ -3,7 +3,7 @@
  * tags: [{name}]}]}]}`. A link's collection becomes one tag, the collection path (sub-collections under their
  * parents) as for browser folders; its own tags are kept. Uploaded files (no URL) are reported, not imported.
  */
-import type { ImportItem } from "@bookmarks/domain"
+import type { ImportItem } from "@bookmark-library/domain"
 import { Either, Schema } from "effect"
 import * as Dates from "./Dates.js"
 import { folderTag } from "./FolderTags.js"

@@ -4,7 +4,7 @@
  * unclosed `<A>` and `<DD>`, folders without a list, entities in titles. Folders become one tag (FolderTags.ts);
  * a `DD` is the person's note, except Linkding's, whose description and `[linkding-notes]` are told apart.
  */
-import type { ImportItem } from "@bookmarks/domain"
+import type { ImportItem } from "@bookmark-library/domain"
 import { Either } from "effect"
 import { Parser } from "htmlparser2"
 import * as Dates from "./Dates.js"

@@ -1,5 +1,5 @@
 /** Our own JSON export read back: each bookmark restored exactly (LibraryExport.ts), under a new id. */
-import { type ImportItem, LibraryExport } from "@bookmarks/domain"
+import { type ImportItem, LibraryExport } from "@bookmark-library/domain"
 import { Either } from "effect"
 import { row } from "./JsonRows.js"
 

@@ -3,7 +3,7 @@
  * sends. Columns are found by their header names, so other CSVs with a `url` column read too. A record the CSV
  * parser cannot read (a stray quote) is a failed row; the rest still import.
  */
-import type { ImportItem } from "@bookmarks/domain"
+import type { ImportItem } from "@bookmark-library/domain"
 import { parse } from "csv-parse/sync"
 import { Either, Schema } from "effect"
 import { unzipSync } from "fflate"

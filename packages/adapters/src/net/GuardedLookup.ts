@@ -1,5 +1,5 @@
 /** Resolves a host and checks every address against the policy; the pinned `lookup` hands the socket only those. */
-import { FetchFailed } from "@bookmarks/domain"
+import { FetchFailed } from "@bookmark-library/domain"
 import * as dns from "node:dns"
 import type { LookupFunction } from "node:net"
 import { Effect } from "effect"

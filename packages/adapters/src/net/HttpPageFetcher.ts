@@ -1,5 +1,5 @@
 /** PageFetcher over SafeHttp: SSRF-checked GET, redirects followed by hand (each hop re-checked), caps on time and size. */
-import { type FetchedPage, FetchFailed, type FetchLimits, PageFetcher } from "@bookmarks/domain"
+import { type FetchedPage, FetchFailed, type FetchLimits, PageFetcher } from "@bookmark-library/domain"
 import { Clock, Duration, Effect, Layer } from "effect"
 import { type GuardOptions, resolveUrl } from "./GuardedLookup.js"
 import { header, type HttpFailure, request } from "./SafeHttp.js"

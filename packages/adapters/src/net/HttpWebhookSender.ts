@@ -1,5 +1,5 @@
 /** WebhookSender over SafeHttp: the same address policy as page fetches, exact body bytes, no redirects, never fails. */
-import { DeliveryAttempt, FetchFailed, type SendResult, TargetRejected, WebhookSender } from "@bookmarks/domain"
+import { DeliveryAttempt, FetchFailed, type SendResult, TargetRejected, WebhookSender } from "@bookmark-library/domain"
 import { Clock, Duration, Effect, Layer } from "effect"
 import { type GuardOptions, resolveUrl } from "./GuardedLookup.js"
 import * as RetryAfter from "./RetryAfter.js"

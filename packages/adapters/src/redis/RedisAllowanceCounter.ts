@@ -2,7 +2,7 @@
  * AllowanceCounter on Redis (scaled mode): one Lua script per charge, server `TIME`, keys hash-tagged per
  * account so a cluster keeps them in one slot. Rules: docs/decisions.md, "Allowance", and the domain's `Allowance`.
  */
-import { Allowance, AllowanceCounter, ApiKeyId } from "@bookmarks/domain"
+import { Allowance, AllowanceCounter, ApiKeyId } from "@bookmark-library/domain"
 import { Clock, type Context, Effect, Layer, type Redacted, Schema } from "effect"
 import * as AllowanceScripts from "./AllowanceScripts.js"
 import * as RedisClient from "./RedisClient.js"

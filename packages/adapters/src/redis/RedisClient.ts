@@ -2,7 +2,7 @@
  * A fail-fast ioredis connection for counters that fail open: commands never queue while Redis is away
  * and never wait long, ioredis reconnects in the background, and the outage is logged at most every 30 s.
  */
-import { Errors } from "@bookmarks/domain"
+import { Errors } from "@bookmark-library/domain"
 import { Redis } from "ioredis"
 import { Effect, Metric, Redacted, Runtime } from "effect"
 import * as RedisScript from "./RedisScript.js"

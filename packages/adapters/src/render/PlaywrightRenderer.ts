@@ -2,7 +2,7 @@
  * PageRenderer on Playwright + Chromium: final HTML and a full-page JPEG (1280 wide, at most 16,384 px tall),
  * one shared browser, a fresh context per page, the SSRF policy on every connection. See docs/rendering.md.
  */
-import { PageRenderer, type Rendered, RenderFailed } from "@bookmarks/domain"
+import { PageRenderer, type Rendered, RenderFailed } from "@bookmark-library/domain"
 import { Duration, Effect, Layer } from "effect"
 import type { Browser, BrowserContext } from "playwright-core"
 import type { GuardOptions, Resolver } from "../net/GuardedLookup.js"

@@ -2,7 +2,7 @@
  * The address policy at the browser's request level: every request a context makes is checked (scheme and host)
  * before it leaves, and WebRTC is taken away from pages. The SOCKS proxy re-checks at connection level.
  */
-import { RenderFailed } from "@bookmarks/domain"
+import { RenderFailed } from "@bookmark-library/domain"
 import { Effect, Exit, Runtime } from "effect"
 import type { BrowserContext, Route } from "playwright-core"
 import { type GuardOptions, resolveUrl } from "../net/GuardedLookup.js"

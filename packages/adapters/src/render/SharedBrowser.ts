@@ -2,7 +2,7 @@
  * One Chromium per process, launched on first use, relaunched when it crashed or disconnected, closed with the scope.
  * Every connection it makes goes through the guarded SOCKS proxy (see docs/rendering.md).
  */
-import { RenderFailed } from "@bookmarks/domain"
+import { RenderFailed } from "@bookmark-library/domain"
 import { Duration, Effect, Option, SynchronizedRef } from "effect"
 import type { Browser } from "playwright-core"
 import { shortReason } from "./RenderError.js"

@@ -1,5 +1,5 @@
 /** A `bookmarks` row read into the domain's record, checked by hand: this runs for every row of every page. */
-import { Bookmark, BookmarkId, AccountId, BookmarkType } from "@bookmarks/domain"
+import { Bookmark, BookmarkId, AccountId, BookmarkType } from "@bookmark-library/domain"
 import * as RowCheck from "./RowCheck.js"
 
 export const columns = `id, account_id, url, source, created_at, status, processing_error, caller_tags, note,

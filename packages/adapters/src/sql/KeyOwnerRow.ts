@@ -1,5 +1,5 @@
 /** An API key joined with its account, checked by hand: authentication reads one on every request. */
-import { AccountId, ApiKeyId, type KeyOwner, Plan } from "@bookmarks/domain"
+import { AccountId, ApiKeyId, type KeyOwner, Plan } from "@bookmark-library/domain"
 import * as RowCheck from "./RowCheck.js"
 
 export const query = `

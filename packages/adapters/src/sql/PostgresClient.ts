@@ -1,7 +1,7 @@
 /** The Postgres client (`@effect/sql-pg`) with a LISTEN connection that turns notifications into wake-ups. */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Errors } from "@bookmarks/domain"
+import { Errors } from "@bookmark-library/domain"
 import { Duration, Effect, Layer, type Redacted, Schedule, Stream } from "effect"
 import { unavailable } from "./SqlFailure.js"
 import * as SqlNotifications from "./SqlNotifications.js"

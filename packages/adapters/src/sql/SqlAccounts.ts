@@ -1,6 +1,6 @@
 /** Accounts, plans and API keys in SQL; a key and its account are found in one query. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Account, AccountId, Accounts, ApiKey, ApiKeyId, Plan } from "@bookmarks/domain"
+import { Account, AccountId, Accounts, ApiKey, ApiKeyId, Plan } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import * as KeyOwnerRow from "./KeyOwnerRow.js"
 import * as RowCheck from "./RowCheck.js"

@@ -4,7 +4,7 @@
  * check-and-increment exact under concurrency. A process whose clock lags counts into the newer window.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Allowance, AllowanceCounter, ApiKeyId } from "@bookmarks/domain"
+import { Allowance, AllowanceCounter, ApiKeyId } from "@bookmark-library/domain"
 import { Clock, Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"

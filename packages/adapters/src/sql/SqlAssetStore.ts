@@ -1,6 +1,6 @@
 /** Screenshot bytes in a bytea column, for deployments without a shared disk. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AssetStore } from "@bookmarks/domain"
+import { AssetStore } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { decodeFirst } from "./SqlRows.js"

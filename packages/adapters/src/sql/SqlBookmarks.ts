@@ -1,6 +1,6 @@
 /** The library in SQL: monotonic createdAt per account, one-query pages with filters and full-text search. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Bookmark, type BookmarkId, Bookmarks, CreatedAt, type ImportedBookmark, ImportItem, Tags } from "@bookmarks/domain"
+import { Bookmark, type BookmarkId, Bookmarks, CreatedAt, type ImportedBookmark, ImportItem, Tags } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { columns, toRecord } from "./BookmarkRow.js"
 import * as RowCheck from "./RowCheck.js"

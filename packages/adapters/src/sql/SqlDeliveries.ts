@@ -1,6 +1,6 @@
 /** The webhook outbox in SQL: leased claims with a per-webhook in-flight cap; NOTIFY wakes senders. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AccountId, BookmarkId, Deliveries, Delivery, DeliveryId, WebhookId } from "@bookmarks/domain"
+import { AccountId, BookmarkId, Deliveries, Delivery, DeliveryId, WebhookId } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { channel, SqlNotifications } from "./SqlNotifications.js"

@@ -1,6 +1,6 @@
 /** The delivery log in SQL: one row per attempt, read newest first per webhook by a keyset cursor (ids in byte order). */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AccountId, AttemptId, DeliveryAttempt, DeliveryId, DeliveryLog, WebhookId } from "@bookmarks/domain"
+import { AccountId, AttemptId, DeliveryAttempt, DeliveryId, DeliveryLog, WebhookId } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { decodeAll, Int8 } from "./SqlRows.js"

@@ -1,6 +1,6 @@
 /** The adapter edge: outages become `StorageUnavailable`, broken SQL or rows become defects. */
 import { SqlError } from "@effect/sql/SqlError"
-import { Errors } from "@bookmarks/domain"
+import { Errors } from "@bookmark-library/domain"
 import { Effect, Option, ParseResult, Predicate } from "effect"
 
 /**

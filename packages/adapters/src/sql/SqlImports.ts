@@ -1,6 +1,6 @@
 /** Imports in SQL: the record and its file apart; one worker at a time by lease; a step moves only from where it was. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AccountId, Import, ImportFormat, ImportId, Imports } from "@bookmarks/domain"
+import { AccountId, Import, ImportFormat, ImportId, Imports } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { channel, SqlNotifications } from "./SqlNotifications.js"

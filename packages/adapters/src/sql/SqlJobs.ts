@@ -4,7 +4,7 @@
  * under an advisory lock so no two workers start the same host at once.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { BookmarkId, ImportId, Job, JobId, Jobs } from "@bookmarks/domain"
+import { BookmarkId, ImportId, Job, JobId, Jobs } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { channel, SqlNotifications } from "./SqlNotifications.js"

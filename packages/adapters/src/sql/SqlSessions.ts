@@ -1,6 +1,6 @@
 /** Web sessions in SQL, by token hash; a page's session, user and account come back in one query. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AccountId, Plan, Sessions, type SignedIn, UserId } from "@bookmarks/domain"
+import { AccountId, Plan, Sessions, type SignedIn, UserId } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { decodeFirst, Int8 } from "./SqlRows.js"

@@ -1,6 +1,6 @@
 /** Sign-in failure windows in SQL: one row per key, counted by one upsert so concurrent failures all count. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { SignInAttempts } from "@bookmarks/domain"
+import { SignInAttempts } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { decodeFirst, Int8 } from "./SqlRows.js"

@@ -17,7 +17,7 @@ import {
   type Transactor,
   type Users,
   type Webhooks
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import { Effect, Layer, type Redacted } from "effect"
 import * as Migrations from "./Migrations.js"
 import * as PgliteClient from "./PgliteClient.js"

@@ -1,7 +1,7 @@
 /** Several storage operations as one SQL transaction (the transactional outbox); nested blocks are savepoints. */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
-import { Errors, Transactor } from "@bookmarks/domain"
+import { Errors, Transactor } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 import { isOutage, outageDefects, unavailable } from "./SqlFailure.js"
 

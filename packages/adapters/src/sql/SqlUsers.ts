@@ -1,6 +1,6 @@
 /** People in SQL: the email is unique; the first user is guarded by the one-row `first_user_claim` table. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AccountId, type CreateOutcome, type StoredUser, UserId, Users } from "@bookmarks/domain"
+import { AccountId, type CreateOutcome, type StoredUser, UserId, Users } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"

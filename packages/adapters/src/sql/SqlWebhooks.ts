@@ -1,6 +1,6 @@
 /** Webhooks in SQL: the per-account cap and failure accounting are single atomic statements. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { AccountId, Webhook, WebhookId, Webhooks } from "@bookmarks/domain"
+import { AccountId, Webhook, WebhookId, Webhooks } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"

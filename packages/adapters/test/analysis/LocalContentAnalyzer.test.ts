@@ -1,6 +1,6 @@
 /** LocalContentAnalyzer: the port contract, and what a reader notices in its summaries and tags. */
-import { ContentAnalyzer } from "@bookmarks/domain"
-import { Contracts } from "@bookmarks/testkit"
+import { ContentAnalyzer } from "@bookmark-library/domain"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as LocalContentAnalyzer from "../../src/analysis/LocalContentAnalyzer.js"

@@ -1,5 +1,5 @@
 /** HtmlPageExtractor: content-type routing, charsets, metadata precedence, readable text, bot challenges. */
-import { PageExtractor } from "@bookmarks/domain"
+import { PageExtractor } from "@bookmark-library/domain"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"

@@ -2,8 +2,8 @@
  * Files written to look like real exports of Chrome, Firefox, Safari, Linkding, Pocket (CSV and zip), Karakeep
  * and Linkwarden, each imported to the end: exact counts, dates, tags, notes, duplicates and failures.
  */
-import { Jobs } from "@bookmarks/domain"
-import { TestApp } from "@bookmarks/testkit"
+import { Jobs } from "@bookmark-library/domain"
+import { TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, TestClock } from "effect"
 import { fixture, importFile, library, newAccount, seen, services } from "./ImportSupport.js"

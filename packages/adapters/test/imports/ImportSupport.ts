@@ -13,8 +13,9 @@ import {
   Policy,
   runImport,
   startImport
-} from "@bookmarks/domain"
-import { type Contracts, FakeLinks, MemoryIdGenerator } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakeLinks, MemoryIdGenerator } from "@bookmark-library/testkit"
+import type * as Contracts from "@bookmark-library/testkit/contracts"
 import { Effect, Layer, Option, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import * as FileImportReader from "../../src/imports/FileImportReader.js"

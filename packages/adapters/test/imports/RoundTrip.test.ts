@@ -11,8 +11,8 @@ import {
   editBookmark,
   IdGenerator,
   saveBookmark
-} from "@bookmarks/domain"
-import { TestApp } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Clock, Effect, Option, TestClock } from "effect"
 import * as Harness from "../sql/Harness.js"

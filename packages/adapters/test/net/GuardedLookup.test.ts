@@ -1,5 +1,5 @@
 // resolveAllowed and pinnedLookup with an injected resolver; nothing here opens a socket.
-import { FetchFailed } from "@bookmarks/domain"
+import { FetchFailed } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { LookupAddress } from "node:dns"

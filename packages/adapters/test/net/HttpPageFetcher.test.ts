@@ -1,5 +1,5 @@
 // The fetcher against loopback fixtures only: SSRF refusals (a counting trap must see no connection) and behaviour.
-import { type FetchFailed, type FetchLimits, PageFetcher } from "@bookmarks/domain"
+import { type FetchFailed, type FetchLimits, PageFetcher } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as zlib from "node:zlib"

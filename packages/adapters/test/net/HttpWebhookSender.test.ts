@@ -1,5 +1,5 @@
 // The webhook sender against loopback fixtures: SSRF refusals (trap sees nothing), statuses, no redirects, exact bytes.
-import { WebhookSender } from "@bookmarks/domain"
+import { WebhookSender } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { Resolver } from "../../src/net/GuardedLookup.js"

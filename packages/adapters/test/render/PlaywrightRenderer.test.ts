@@ -1,5 +1,5 @@
-import { PageRenderer, RenderFailed } from "@bookmarks/domain"
-import { External } from "@bookmarks/testkit"
+import { PageRenderer, RenderFailed } from "@bookmark-library/domain"
+import { External } from "@bookmark-library/testkit"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Context, Effect, Exit, Layer, Logger } from "effect"
 import * as jpeg from "jpeg-js"

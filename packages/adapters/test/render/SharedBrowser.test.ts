@@ -1,4 +1,4 @@
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as GuardedSocksProxy from "../../src/render/GuardedSocksProxy.js"

@@ -1,6 +1,6 @@
 /** Migrations on Postgres: several processes starting at once apply the schema exactly once. */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Redacted, Schema } from "effect"
 import * as Migrations from "../../src/sql/Migrations.js"

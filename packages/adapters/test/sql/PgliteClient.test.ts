@@ -1,5 +1,5 @@
 /** The embedded PGlite client: durable data directories, serialised transactions, snapshots, migrations, outages. */
-import { AccountId, Accounts } from "@bookmarks/domain"
+import { AccountId, Accounts } from "@bookmark-library/domain"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Context, Deferred, Effect, Exit, Fiber, Layer, Option, Schema, Scope } from "effect"

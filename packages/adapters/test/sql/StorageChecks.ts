@@ -13,8 +13,9 @@ import {
   type Links,
   listBookmarks,
   Policy
-} from "@bookmarks/domain"
-import { Contracts, FakeLinks } from "@bookmarks/testkit"
+} from "@bookmark-library/domain"
+import { FakeLinks } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer, Tracer } from "effect"

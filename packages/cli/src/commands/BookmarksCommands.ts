@@ -1,6 +1,6 @@
 /** `bookmarks save|list|search`: a user's own library through the JSON API, with the key in BOOKMARKS_API_KEY. */
 import { Args, Command, Options } from "@effect/cli"
-import type { Bookmark } from "@bookmarks/domain"
+import type { Bookmark } from "@bookmark-library/domain"
 import { Effect, Option } from "effect"
 import * as ApiClient from "../ApiClient.js"
 import { json, url } from "./Common.js"

@@ -1,7 +1,7 @@
 /** `bookmarks export --account ID --format json|html > file`: the library streamed from the server to stdout. */
 import { Command, Options } from "@effect/cli"
 import * as NodeSink from "@effect/platform-node/NodeSink"
-import { LibraryExport } from "@bookmarks/domain"
+import { LibraryExport } from "@bookmark-library/domain"
 import { Effect, Stream } from "effect"
 import { CliFailure } from "../CliFailure.js"
 import { url } from "./Common.js"

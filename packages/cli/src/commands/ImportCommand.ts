@@ -1,7 +1,7 @@
 /** `bookmarks import <file> --account ID [--format …] [--events]`: uploads the file and follows the import to its end. */
 import { Args, Command, Options } from "@effect/cli"
 import * as FileSystem from "@effect/platform/FileSystem"
-import { Import, ImportFormat } from "@bookmarks/domain"
+import { Import, ImportFormat } from "@bookmark-library/domain"
 import { Effect, Option } from "effect"
 import { CliFailure } from "../CliFailure.js"
 import { url } from "./Common.js"

@@ -2,7 +2,7 @@
  * The import's progress on stderr: on a terminal one line redrawn in place with a bar; elsewhere (a log, CI) a
  * plain line at most every few seconds and when the counts settle, so a pipe is not flooded.
  */
-import type { Import } from "@bookmarks/domain"
+import type { Import } from "@bookmark-library/domain"
 import { Effect } from "effect"
 
 const width = 30

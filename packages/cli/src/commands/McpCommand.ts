@@ -1,6 +1,6 @@
 /** `bookmarks mcp`: the stdio bridge to a running service's `/mcp`, for MCP clients that launch a process. */
 import { Command, Options } from "@effect/cli"
-import { StdioBridge } from "@bookmarks/mcp"
+import { StdioBridge } from "@bookmark-library/mcp"
 import { Config, Effect, Logger, LogLevel } from "effect"
 import { CliFailure } from "../CliFailure.js"
 

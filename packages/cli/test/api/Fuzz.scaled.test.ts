@@ -1,5 +1,5 @@
 /** The fuzz test scaled out: Postgres and Redis. Under CI it fails rather than skips without them. */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { describe } from "vitest"
 import * as FuzzSuite from "./FuzzSuite.js"
 

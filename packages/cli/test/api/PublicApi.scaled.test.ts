@@ -2,7 +2,7 @@
  * The public API when scaled out: Postgres and Redis. The same suites as the embedded default, plus one
  * allowance shared by two API server instances on one Redis and one database.
  */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { stat } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as ApiAccounts from "../support/ApiAccounts.js"

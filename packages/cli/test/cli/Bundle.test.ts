@@ -20,7 +20,7 @@ describe("the bookmarks bundle", () => {
 
   it("compiles in Effect and the workspace, and leaves every other package in node_modules", () => {
     const workspace = new Set(bundle.workspacePackages().map((p) => p.name))
-    for (const name of ["effect", "@effect/cli", "@effect/platform-node", "@bookmarks/http", "@bookmarks/domain"]) {
+    for (const name of ["effect", "@effect/cli", "@effect/platform-node", "@bookmark-library/http", "@bookmark-library/domain"]) {
       expect(bundle.isInlined(name, workspace)).toBe(true)
     }
     for (const name of ["@electric-sql/pglite", "playwright-core", "pg", "ioredis", "effect-extra", "@effects/x"]) {

@@ -3,7 +3,7 @@
  * reads the bookmarks and the allowance headers; an unlisted one is blocked by Chromium itself.
  * Screenshots: test-output/cors/.
  */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { mkdir } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"

@@ -4,7 +4,7 @@
  * allowlisted (never ALLOW_PRIVATE_NETWORK), and a separate loopback trap listener, never allowlisted, counts every
  * connection that reaches it. One service for both parts: starting one costs seconds of CPU.
  */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import {
   articleCallerTags,

@@ -2,7 +2,7 @@
  * Enrichment end to end once more in scaled mode (Postgres + Redis): the article, body-text search and an
  * allowlisted redirect to the SSRF trap.
  */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { articleCallerTags, expectArticle, expectBlocked, expectBodySearch, expectScreenshotServed } from "../support/EnrichmentExpectations.js"
 import * as E from "../support/EnrichmentService.js"

@@ -3,7 +3,7 @@
  * are enriched before the import's backlog; a kill -9 in the middle of an import, then a restart, finishes it
  * with nothing lost and nothing doubled.
  */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"

@@ -3,7 +3,7 @@
  * private instances of this file (a temp cluster and a temp redis-server on free ports): other test files keep
  * using the machine's servers undisturbed.
  */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"

@@ -3,8 +3,8 @@
  * concurrent start-up, two workers sharing a queue, kill -9 mid-enrichment and mid-delivery, SIGTERM under load.
  * The tests run in order on one fleet of processes (starting a process costs seconds here).
  */
-import { Migrations } from "@bookmarks/adapters"
-import { External } from "@bookmarks/testkit"
+import { Migrations } from "@bookmark-library/adapters"
+import { External } from "@bookmark-library/testkit"
 import * as http from "node:http"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"

@@ -1,5 +1,5 @@
 /** The MCP face when scaled out: Postgres and Redis. */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { describe } from "vitest"
 import { describeMcp } from "./McpFace.js"
 

@@ -3,7 +3,7 @@
  * read the page text, tags, the bookmark resource, and error results (another account's id, unknown ids, bad
  * input) that are one line and never a protocol failure.
  */
-import { BookmarkId, Bookmarks } from "@bookmarks/domain"
+import { BookmarkId, Bookmarks } from "@bookmark-library/domain"
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { Effect, Option } from "effect"
 import { expect, it } from "vitest"

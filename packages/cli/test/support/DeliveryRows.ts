@@ -3,7 +3,7 @@
  * waits until no row is pending (every delivery delivered, failed or cancelled) instead of sleeping and counting:
  * a delivery is only ever sent by claiming a pending row.
  */
-import { Deliveries, type Delivery, WebhookId } from "@bookmarks/domain"
+import { Deliveries, type Delivery, WebhookId } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import type { Started } from "./Harness.js"
 

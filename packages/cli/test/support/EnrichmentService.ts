@@ -3,7 +3,7 @@
  * allowlisted, short fetch limits and retry schedule, plus the fixture server and the SSRF trap beside it.
  * Free of vitest, so a measurement script can use it too.
  */
-import { BookmarkId, Bookmarks } from "@bookmarks/domain"
+import { BookmarkId, Bookmarks } from "@bookmark-library/domain"
 import { Effect, Option, Schema } from "effect"
 import * as dns from "node:dns"
 import * as Trap from "./EnrichmentTrap.js"

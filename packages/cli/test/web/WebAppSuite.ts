@@ -3,8 +3,8 @@
  * and out, throttling, keys, webhooks with their log, saves, notes, edits, refresh, delete, usage, and the security
  * promises (CSRF, escaping, other accounts). Every page is checked with axe and photographed at 1280 and 360 px.
  */
-import { WebhookId, Webhooks } from "@bookmarks/domain"
-import { External } from "@bookmarks/testkit"
+import { WebhookId, Webhooks } from "@bookmark-library/domain"
+import { External } from "@bookmark-library/testkit"
 import { Effect } from "effect"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"

@@ -4,7 +4,7 @@
  * the numbers go to test-output/web/timings.json and the console for the release notes.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { Effect } from "effect"
 import type { Browser, BrowserContext } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 /** The core webhook delivery scenario once more in scaled mode: Postgres outbox, Redis counters. */
-import { External } from "@bookmarks/testkit"
+import { External } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, it } from "vitest"
 import * as Harness from "../support/Harness.js"
 import { coreDelivery } from "../support/WebhookCoreScenario.js"

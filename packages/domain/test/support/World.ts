@@ -7,7 +7,7 @@ import {
   Jobs,
   type Policy,
   processJob
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import {
   FakeContentAnalyzer,
   FakePageExtractor,
@@ -15,7 +15,7 @@ import {
   FakePageRenderer,
   FakeWebhookSender,
   TestApp
-} from "@bookmarks/testkit"
+} from "@bookmark-library/testkit"
 import { Clock, Effect, Layer } from "effect"
 
 export interface WorldOptions {

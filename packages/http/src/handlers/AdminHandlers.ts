@@ -14,7 +14,7 @@ import {
   saveFromApp,
   setPlan,
   Timestamp
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import { Effect } from "effect"
 import type { AccountInfo, KeyInfo } from "../AdminApi.js"
 import { Api } from "../Api.js"

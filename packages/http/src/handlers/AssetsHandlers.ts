@@ -1,7 +1,7 @@
 /** Handler of the assets group: bytes with their stored content type; an id that cannot exist is just unknown. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { AssetId, AssetStore, Errors } from "@bookmarks/domain"
+import { AssetId, AssetStore, Errors } from "@bookmark-library/domain"
 import { Effect, Option, Schema } from "effect"
 import { Api } from "../Api.js"
 import { cacheControl } from "../AssetsApi.js"

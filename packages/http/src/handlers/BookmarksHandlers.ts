@@ -2,7 +2,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { type Bookmark, getBookmark, listBookmarks, type Page, saveBookmark } from "@bookmarks/domain"
+import { type Bookmark, getBookmark, listBookmarks, type Page, saveBookmark } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { CurrentPrincipal } from "../Authentication.js"

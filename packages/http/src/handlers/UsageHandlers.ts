@@ -1,6 +1,6 @@
 /** Handlers of the usage group. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { reportUsage } from "@bookmarks/domain"
+import { reportUsage } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { CurrentPrincipal } from "../Authentication.js"

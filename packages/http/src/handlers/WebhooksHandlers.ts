@@ -1,6 +1,6 @@
 /** Handlers of the webhooks group. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { deleteWebhook, listWebhooks, registerWebhook, testWebhook } from "@bookmarks/domain"
+import { deleteWebhook, listWebhooks, registerWebhook, testWebhook } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { CurrentPrincipal } from "../Authentication.js"

@@ -1,5 +1,5 @@
 /** The admin token check: constant time over SHA-256 digests, so neither content nor length leaks. */
-import { Sha256 } from "@bookmarks/domain"
+import { Sha256 } from "@bookmark-library/domain"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AdminAuthentication } from "../AdminAuthentication.js"
 import { InvalidAdminToken } from "../HttpErrors.js"

@@ -1,5 +1,5 @@
 /** API-key authentication and the allowance charge: one request per authenticated call, headers on every answer. */
-import { Accounts, AllowanceCounter, authenticateWith, chargeRequestWith, Errors, Policy } from "@bookmarks/domain"
+import { Accounts, AllowanceCounter, authenticateWith, chargeRequestWith, Errors, Policy } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import { Authentication } from "../Authentication.js"
 import * as BearerToken from "./BearerToken.js"

@@ -5,7 +5,7 @@
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
-import { Errors, Text } from "@bookmarks/domain"
+import { Errors, Text } from "@bookmark-library/domain"
 import { Cause, Effect, Option } from "effect"
 import { Api } from "../Api.js"
 

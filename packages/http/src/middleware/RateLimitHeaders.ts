@@ -1,7 +1,7 @@
 /** The allowance headers of an authenticated request, attached to whatever response it ends with (errors too). */
 import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Allowance, type Errors } from "@bookmarks/domain"
+import { Allowance, type Errors } from "@bookmark-library/domain"
 import { Effect } from "effect"
 
 /**

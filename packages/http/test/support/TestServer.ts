@@ -1,8 +1,8 @@
 /** A real listener on 127.0.0.1 (port 0) over the in-memory domain, with handles the tests steer. */
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { Bookmarks, BookmarkId, Errors } from "@bookmarks/domain"
-import { FakeWebhookSender, Fixtures, TestApp } from "@bookmarks/testkit"
+import { Bookmarks, BookmarkId, Errors } from "@bookmark-library/domain"
+import { FakeWebhookSender, Fixtures, TestApp } from "@bookmark-library/testkit"
 import { expect } from "@effect/vitest"
 import { Cause, Context, Effect, HashMap, Layer, Logger, LogLevel, Redacted, Schema } from "effect"
 import { createServer } from "node:http"

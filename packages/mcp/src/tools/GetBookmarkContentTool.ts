@@ -1,5 +1,5 @@
 /** `get_bookmark_content`: the readable text of a saved page, a chunk at a time, for the assistant to read. */
-import { BookmarkContent, chunkLength, readBookmarkContent, Text } from "@bookmarks/domain"
+import { BookmarkContent, chunkLength, readBookmarkContent, Text } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import * as Tool from "../Tool.js"
 

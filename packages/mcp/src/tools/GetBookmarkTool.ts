@@ -1,5 +1,5 @@
 /** `get_bookmark`: one bookmark of the caller's account in full, with its processing state. */
-import { Bookmark, getBookmark, Text } from "@bookmarks/domain"
+import { Bookmark, getBookmark, Text } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import * as Tool from "../Tool.js"
 

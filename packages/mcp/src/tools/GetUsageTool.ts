@@ -1,5 +1,5 @@
 /** `get_usage`: the plan, its limits and this period's usage by key, as `GET /usage` answers. */
-import { reportUsage, Usage } from "@bookmarks/domain"
+import { reportUsage, Usage } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import * as Tool from "../Tool.js"
 

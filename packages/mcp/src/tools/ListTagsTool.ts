@@ -1,5 +1,5 @@
 /** `list_tags`: the library's tags with how many bookmarks carry each. */
-import { listTags, TagList } from "@bookmarks/domain"
+import { listTags, TagList } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import * as Tool from "../Tool.js"
 

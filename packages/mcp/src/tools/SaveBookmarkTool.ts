@@ -1,5 +1,5 @@
 /** `save_bookmark`: save a URL for the caller's account, as `POST /bookmarks` does, with source `mcp`. */
-import { Bookmark, saveBookmark, Text } from "@bookmarks/domain"
+import { Bookmark, saveBookmark, Text } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import * as Tool from "../Tool.js"
 

@@ -1,5 +1,5 @@
 /** `search_bookmarks`: a page of the library, filtered and searched with the rules of `GET /bookmarks`. */
-import { BookmarkType, listBookmarks, Page, Text } from "@bookmarks/domain"
+import { BookmarkType, listBookmarks, Page, Text } from "@bookmark-library/domain"
 import type { ContentBlock } from "@modelcontextprotocol/server"
 import { Schema } from "effect"
 import * as BookmarkUri from "../BookmarkUri.js"

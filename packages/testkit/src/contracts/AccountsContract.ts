@@ -1,5 +1,5 @@
 /** Contract of the Accounts port. */
-import { AccountId, Accounts, ApiKey, ApiKeyId } from "@bookmarks/domain"
+import { AccountId, Accounts, ApiKey, ApiKeyId } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"

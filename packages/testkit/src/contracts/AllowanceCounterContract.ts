@@ -2,7 +2,7 @@
  * Contract of the AllowanceCounter port. Counters that read Effect's Clock run the time-travel cases with
  * TestClock; counters with a clock of their own (Redis TIME) run the rest.
  */
-import { AccountId, AllowanceCounter, ApiKeyId } from "@bookmarks/domain"
+import { AccountId, AllowanceCounter, ApiKeyId } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, TestClock } from "effect"
 import { uid } from "./Support.js"

@@ -3,7 +3,7 @@
  * caching, so a second `put` of an id keeps the first asset); what is stored is a copy of what was
  * given; a delete removes it (an unknown id is no error).
  */
-import { AssetId, AssetStore } from "@bookmarks/domain"
+import { AssetId, AssetStore } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 

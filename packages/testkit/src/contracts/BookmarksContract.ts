@@ -1,5 +1,5 @@
 /** Contract of the Bookmarks port: monotonic createdAt, cursor walks, filters (tag, type, exact URL), search, completion, edits. */
-import { type Accounts, Bookmark, BookmarkId, Bookmarks, type ImportedBookmark, Pagination } from "@bookmarks/domain"
+import { type Accounts, Bookmark, BookmarkId, Bookmarks, type ImportedBookmark, Pagination } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
 import { insertBookmark, newAccount, newBookmark, uid } from "./Support.js"

@@ -1,5 +1,5 @@
 /** Contract of the ContentAnalyzer port: nothing invented, bounded output. */
-import { ContentAnalyzer } from "@bookmarks/domain"
+import { ContentAnalyzer } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 

@@ -1,5 +1,5 @@
 /** Contract of the Deliveries port: exact bodies, leases, the per-webhook cap, retries and cancellation. */
-import { type Accounts, type AccountId, BookmarkId, Deliveries, type Delivery, DeliveryId, type WebhookId, Webhooks } from "@bookmarks/domain"
+import { type Accounts, type AccountId, BookmarkId, Deliveries, type Delivery, DeliveryId, type WebhookId, Webhooks } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"

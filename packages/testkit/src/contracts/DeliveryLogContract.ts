@@ -1,5 +1,5 @@
 /** Contract of the DeliveryLog port: every attempt kept as recorded, newest first per webhook, cursor walks, pruning. */
-import { AccountId, AttemptId, DeliveryAttempt, DeliveryId, DeliveryLog, WebhookId } from "@bookmarks/domain"
+import { AccountId, AttemptId, DeliveryAttempt, DeliveryId, DeliveryLog, WebhookId } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { uid } from "./Support.js"

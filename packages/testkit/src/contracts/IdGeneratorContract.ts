@@ -1,5 +1,5 @@
 /** Contract of the IdGenerator port: prefixed ids of 22 base62 characters, never repeated; random bytes of any length. */
-import { IdGenerator, Ids } from "@bookmarks/domain"
+import { IdGenerator, Ids } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 

@@ -1,5 +1,5 @@
 /** Contract of the Imports port: the record and its file, one worker at a time, steps only from where it stood. */
-import { type Accounts, type Import, ImportId, Imports } from "@bookmarks/domain"
+import { type Accounts, type Import, ImportId, Imports } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"

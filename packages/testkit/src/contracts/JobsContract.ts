@@ -1,5 +1,5 @@
 /** Contract of the Jobs port: leases, attempts, retries, release, exclusive claims under concurrency; jobs go with their bookmark. */
-import { type Accounts, Bookmarks, ImportId, JobId, Jobs } from "@bookmarks/domain"
+import { type Accounts, Bookmarks, ImportId, JobId, Jobs } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, type Layer } from "effect"
 import { insertBookmark, newAccount, uid } from "./Support.js"

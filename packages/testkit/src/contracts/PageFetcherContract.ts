@@ -3,7 +3,7 @@
  * exact bytes cut at the size cap, any status a page, and failures with the reason the domain retries on or not.
  * The adapter under test comes with a `PageSite`: pages it is allowed to reach that answer as the test says.
  */
-import { FetchFailed, PageFetcher } from "@bookmarks/domain"
+import { FetchFailed, PageFetcher } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, type Layer } from "effect"
 

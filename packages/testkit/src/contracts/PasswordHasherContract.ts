@@ -1,5 +1,5 @@
 /** Contract of the PasswordHasher port: salted, checkable, and refusing what it did not make. */
-import { PasswordHasher } from "@bookmarks/domain"
+import { PasswordHasher } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 

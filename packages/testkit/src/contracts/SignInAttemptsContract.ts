@@ -1,5 +1,5 @@
 /** Contract of the SignInAttempts port: fixed windows per key that open at a failure, exact under concurrency. */
-import { SignInAttempts } from "@bookmarks/domain"
+import { SignInAttempts } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { uid } from "./Support.js"

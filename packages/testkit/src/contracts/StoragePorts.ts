@@ -11,7 +11,7 @@ import type {
   Transactor,
   Users,
   Webhooks
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 
 export type StoragePorts =
   | Accounts

@@ -27,7 +27,7 @@ import {
   Users,
   type WebhookId,
   Webhooks
-} from "@bookmarks/domain"
+} from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, type Layer, Option } from "effect"
 import { deliveryRecord } from "./DeliveriesContract.js"

@@ -1,5 +1,5 @@
 /** Contract of the Users port: unique emails, the first-user guard, password hashes, per-account lists. */
-import { type Accounts, type User, UserId, Users } from "@bookmarks/domain"
+import { type Accounts, type User, UserId, Users } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"

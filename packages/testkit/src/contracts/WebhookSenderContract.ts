@@ -4,7 +4,7 @@
  * applied by `checkTarget` and by `send` alike. The adapter under
  * test comes with `WebhookEndpoints`: endpoints it is allowed to reach that answer as the test says.
  */
-import { WebhookSender } from "@bookmarks/domain"
+import { WebhookSender } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, type Layer } from "effect"
 

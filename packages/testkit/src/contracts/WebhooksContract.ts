@@ -1,5 +1,5 @@
 /** Contract of the Webhooks port: the per-account cap, subscriptions and exact failure accounting. */
-import { type Accounts, type AccountId, WebhookId, Webhook, Webhooks } from "@bookmarks/domain"
+import { type Accounts, type AccountId, WebhookId, Webhook, Webhooks } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"

@@ -1,5 +1,5 @@
 /** A predictable ContentAnalyzer: the first sentence and the first three long words. */
-import { ContentAnalyzer } from "@bookmarks/domain"
+import { ContentAnalyzer } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 
 export const layer = Layer.succeed(

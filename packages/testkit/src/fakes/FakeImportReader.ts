@@ -1,5 +1,5 @@
 /** An ImportReader for tests of faces: reads only this service's own JSON export, refuses anything else. */
-import { Errors, ImportReader, LibraryExport } from "@bookmarks/domain"
+import { Errors, ImportReader, LibraryExport } from "@bookmark-library/domain"
 import { Effect, Either, Layer, Schema } from "effect"
 
 const decodeItem = Schema.decodeUnknownEither(LibraryExport.ExportedBookmark)

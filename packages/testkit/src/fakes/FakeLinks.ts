@@ -1,8 +1,8 @@
 /**
- * Links as the HTTP layer builds them (`@bookmarks/http` AssetLinks), over a fixed public URL, for tests that run
+ * Links as the HTTP layer builds them (`@bookmark-library/http` AssetLinks), over a fixed public URL, for tests that run
  * the domain without the HTTP layer. A test of the HTTP layer provides the real one instead.
  */
-import { Links } from "@bookmarks/domain"
+import { Links } from "@bookmark-library/domain"
 import { Layer } from "effect"
 
 export const defaultPublicUrl = "http://127.0.0.1:3000"

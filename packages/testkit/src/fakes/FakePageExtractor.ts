@@ -1,5 +1,5 @@
 /** A simple PageExtractor for use-case tests: `<title>`, a meta description and the tag-stripped text. */
-import { type Extracted, PageExtractor } from "@bookmarks/domain"
+import { type Extracted, PageExtractor } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 
 const pick = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.trim() ?? ""

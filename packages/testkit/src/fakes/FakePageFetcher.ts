@@ -4,7 +4,7 @@
  * fetcher does, with the fakes' address policy at every hop, at most `maxRedirects` redirects and a size cap. Nothing
  * leaves the process.
  */
-import { type FetchedPage, FetchFailed, PageFetcher } from "@bookmarks/domain"
+import { type FetchedPage, FetchFailed, PageFetcher } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 import { refusal } from "./FakeAddressPolicy.js"
 

@@ -1,5 +1,5 @@
 /** A recording PageRenderer: scripted HTML per URL and a tiny fixed "JPEG". */
-import { PageRenderer, type Rendered, RenderFailed } from "@bookmarks/domain"
+import { PageRenderer, type Rendered, RenderFailed } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 
 export const make = (available = true) => {

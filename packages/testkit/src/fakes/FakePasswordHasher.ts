@@ -2,7 +2,7 @@
  * A fast PasswordHasher for tests: salted SHA-256 instead of scrypt. It passes the same contract as the real one;
  * only its cost differs (a test signs in hundreds of times).
  */
-import { PasswordHasher, Sha256 } from "@bookmarks/domain"
+import { PasswordHasher, Sha256 } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 
 let counter = 0

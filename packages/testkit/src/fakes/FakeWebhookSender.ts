@@ -3,7 +3,7 @@
  * `checkTarget` and in `send`, answers per endpoint (status, headers, silence) or with scripted results, and never
  * follows redirects. Nothing leaves the process.
  */
-import { DeliveryAttempt, type SendResult, TargetRejected, WebhookSender } from "@bookmarks/domain"
+import { DeliveryAttempt, type SendResult, TargetRejected, WebhookSender } from "@bookmark-library/domain"
 import { Deferred, Effect, Layer } from "effect"
 import { refusal } from "./FakeAddressPolicy.js"
 

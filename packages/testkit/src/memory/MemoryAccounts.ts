@@ -1,5 +1,5 @@
 /** In-memory accounts and keys; writes inside a MemoryTransactor block are taken back if it fails. */
-import { Accounts, type Account, type ApiKey } from "@bookmarks/domain"
+import { Accounts, type Account, type ApiKey } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 

@@ -1,5 +1,5 @@
 /** In-memory counters: one synchronous step per charge, so concurrent charges never over-admit. */
-import { Allowance, AllowanceCounter, type ApiKeyId } from "@bookmarks/domain"
+import { Allowance, AllowanceCounter, type ApiKeyId } from "@bookmark-library/domain"
 import { Clock, Effect, Layer } from "effect"
 
 export const make = () => {

@@ -1,5 +1,5 @@
 /** In-memory asset store: immutable assets (the first `put` of an id wins), kept and handed out as copies. */
-import { AssetStore, type Asset } from "@bookmarks/domain"
+import { AssetStore, type Asset } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 
 export const make = () => {

@@ -2,7 +2,7 @@
  * In-memory library: monotonic `createdAt` per account, effective-tag filter and a simple text search. Writes inside
  * a MemoryTransactor block are taken back if it fails.
  */
-import { Bookmark, Bookmarks, CreatedAt, ImportItem, Tags } from "@bookmarks/domain"
+import { Bookmark, Bookmarks, CreatedAt, ImportItem, Tags } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 import { documentTokens, matches } from "./TextMatch.js"

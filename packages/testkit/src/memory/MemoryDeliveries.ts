@@ -2,7 +2,7 @@
  * In-memory outbox with leases and a per-webhook in-flight cap; reads webhooks through their port. Writes inside a
  * failed block are taken back; wake-ups wait for the commit.
  */
-import { Deliveries, type Delivery, Webhooks } from "@bookmarks/domain"
+import { Deliveries, type Delivery, Webhooks } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 import * as Signal from "./Signal.js"

@@ -1,5 +1,5 @@
 /** In-memory delivery log; writes inside a failed MemoryTransactor block are taken back (a queue attempt is logged in its outcome's transaction). */
-import { type DeliveryAttempt, DeliveryLog } from "@bookmarks/domain"
+import { type DeliveryAttempt, DeliveryLog } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 

@@ -1,5 +1,5 @@
 /** Deterministic ids and bytes from a seeded xorshift generator. */
-import { IdGenerator, Ids } from "@bookmarks/domain"
+import { IdGenerator, Ids } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 
 export const make = (seed = 42) => {

@@ -2,7 +2,7 @@
  * In-memory imports: records, files and leases. Writes inside a failed MemoryTransactor block are taken back (an
  * import's batch moves its position in the batch's transaction); wake-ups wait for the commit.
  */
-import { Import, type ImportId, Imports } from "@bookmarks/domain"
+import { Import, type ImportId, Imports } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 import * as Signal from "./Signal.js"

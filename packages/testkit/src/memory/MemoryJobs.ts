@@ -4,7 +4,7 @@
  * its bookmark, as the SQL rows do (ON DELETE CASCADE): reads the library through its port, as Deliveries reads
  * webhooks.
  */
-import { Bookmarks, type Job, Jobs } from "@bookmarks/domain"
+import { Bookmarks, type Job, Jobs } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 import * as Signal from "./Signal.js"

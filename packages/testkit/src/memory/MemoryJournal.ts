@@ -13,7 +13,7 @@ export interface Frame {
 
 /** The innermost block the fiber runs in; forked fibers inherit it, like a SQL transaction's connection. */
 export const current: FiberRef.FiberRef<Option.Option<Frame>> = GlobalValue.globalValue(
-  Symbol.for("@bookmarks/testkit/MemoryJournal"),
+  Symbol.for("@bookmark-library/testkit/MemoryJournal"),
   () => FiberRef.unsafeMake<Option.Option<Frame>>(Option.none())
 )
 

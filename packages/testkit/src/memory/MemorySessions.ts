@@ -2,7 +2,7 @@
  * In-memory sessions; reads the user and account through their ports, as the SQL twin joins them. Writes inside a
  * MemoryTransactor block are taken back if it fails.
  */
-import { Accounts, type Session, Sessions, Users } from "@bookmarks/domain"
+import { Accounts, type Session, Sessions, Users } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 

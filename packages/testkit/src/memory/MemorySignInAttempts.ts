@@ -1,5 +1,5 @@
 /** In-memory sign-in failure counters, one fixed window per key; writes inside a failed MemoryTransactor block are taken back. */
-import { SignInAttempts, type Throttle } from "@bookmarks/domain"
+import { SignInAttempts, type Throttle } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 

@@ -3,7 +3,7 @@
  * block takes back every write it made through a memory port; a nested block is a savepoint; outermost blocks run
  * one at a time (as on PGlite), and their wake-ups are sent when they commit.
  */
-import { Transactor } from "@bookmarks/domain"
+import { Transactor } from "@bookmark-library/domain"
 import { Effect, Exit, FiberRef, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 

@@ -2,7 +2,7 @@
  * In-memory users: the email is unique, and `onlyIfFirst` is checked in the same synchronous step as the insert.
  * Writes inside a MemoryTransactor block are taken back if it fails.
  */
-import { type StoredUser, Users } from "@bookmarks/domain"
+import { type StoredUser, Users } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 

@@ -1,5 +1,5 @@
 /** In-memory webhooks with the domain's failure-accounting rule; writes inside a failed block are taken back. */
-import { Webhook, Webhooks } from "@bookmarks/domain"
+import { Webhook, Webhooks } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 

@@ -1,5 +1,5 @@
 /** Signing in and out, first run (the server's first account) and, when open, sign-up. */
-import { createFirstAccount, isFirstRun, Policy, signIn, signOut, signUp } from "@bookmarks/domain"
+import { createFirstAccount, isFirstRun, Policy, signIn, signOut, signUp } from "@bookmark-library/domain"
 import { Effect, Option } from "effect"
 import * as Forms from "../Forms.js"
 import { html, type Html } from "../Html.js"

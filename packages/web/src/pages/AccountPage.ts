@@ -1,5 +1,5 @@
 /** The person's account: who is signed in, change password, sign out everywhere. */
-import { changePassword, signOutEverywhere } from "@bookmarks/domain"
+import { changePassword, signOutEverywhere } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as Format from "../Format.js"
 import * as Forms from "../Forms.js"

@@ -1,5 +1,5 @@
 /** One bookmark: every field and the full screenshot; Edit (overrides), Refresh (enrich again), Delete (confirmed). */
-import { type Bookmark, BookmarkType, deleteOwnBookmark, editOwnBookmark, getBookmark, refreshBookmark } from "@bookmarks/domain"
+import { type Bookmark, BookmarkType, deleteOwnBookmark, editOwnBookmark, getBookmark, refreshBookmark } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as Format from "../Format.js"
 import * as Forms from "../Forms.js"

@@ -1,5 +1,5 @@
 /** API keys: create one with a label (shown once, with a copy button), the list with their use, and revocation. */
-import { createKey, type KeyWithUse, listKeysWithUse, revokeOwnKey, Text } from "@bookmarks/domain"
+import { createKey, type KeyWithUse, listKeysWithUse, revokeOwnKey, Text } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as Format from "../Format.js"
 import * as Forms from "../Forms.js"

@@ -1,5 +1,5 @@
 /** The library: save a page, search and filter, grid or list, newest first with "Load more" (infinite with htmx). */
-import { type Bookmark, BookmarkType, libraryPage, saveBookmark } from "@bookmarks/domain"
+import { type Bookmark, BookmarkType, libraryPage, saveBookmark } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as Format from "../Format.js"
 import * as Forms from "../Forms.js"

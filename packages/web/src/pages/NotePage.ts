@@ -1,5 +1,5 @@
 /** A new text note: a title and a text, no page; listed, searched and delivered like any bookmark. */
-import { saveNote } from "@bookmarks/domain"
+import { saveNote } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as Forms from "../Forms.js"
 import { html } from "../Html.js"

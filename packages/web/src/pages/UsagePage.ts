@@ -1,5 +1,5 @@
 /** Usage: the plan and its limits, this month against the allowance, use by key, and a chart of requests per day. */
-import { accountUsage } from "@bookmarks/domain"
+import { accountUsage } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as Format from "../Format.js"
 import { html } from "../Html.js"

@@ -1,5 +1,5 @@
 /** One webhook: its state and secret, a test delivery, and the delivery log (last 100 attempts) with Redeliver. */
-import { type DeliveryAttempt, redeliver, testWebhook, Webhook, webhookLog } from "@bookmarks/domain"
+import { type DeliveryAttempt, redeliver, testWebhook, Webhook, webhookLog } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as Format from "../Format.js"
 import { html } from "../Html.js"

@@ -1,5 +1,5 @@
 /** Webhooks: register one, and per webhook its state, secret, a test delivery, re-enable and delete. */
-import { deleteWebhook, enableOwnWebhook, listWebhooks, registerWebhook, Webhook } from "@bookmarks/domain"
+import { deleteWebhook, enableOwnWebhook, listWebhooks, registerWebhook, Webhook } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import * as Format from "../Format.js"
 import * as Forms from "../Forms.js"

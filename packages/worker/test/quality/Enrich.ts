@@ -3,9 +3,9 @@
  * HTML extractor and local analyzer, a fetcher that serves the page's bytes and a renderer that returns the
  * document after its scripts ran. Storage is in memory; nothing leaves the process.
  */
-import { getBookmark, Job, Jobs, processJob } from "@bookmarks/domain"
-import { HtmlPageExtractor, LocalContentAnalyzer } from "@bookmarks/adapters"
-import { FakePageFetcher, FakePageRenderer, Fixtures, TestApp } from "@bookmarks/testkit"
+import { getBookmark, Job, Jobs, processJob } from "@bookmark-library/domain"
+import { HtmlPageExtractor, LocalContentAnalyzer } from "@bookmark-library/adapters"
+import { FakePageFetcher, FakePageRenderer, Fixtures, TestApp } from "@bookmark-library/testkit"
 import { Clock, Effect, Layer } from "effect"
 import type { Page } from "./Page.js"
 

@@ -5,8 +5,8 @@
  * unpaired surrogates, deep nesting, numbers out of range, repeated parameters, wrong or missing content types,
  * bodies that are not objects). A case is pure data, sampled from a seed, so a failing run can be replayed.
  */
-import { Bookmark, BookmarkType, Pagination, Webhook } from "@bookmarks/domain"
-import { Paths } from "@bookmarks/http"
+import { Bookmark, BookmarkType, Pagination, Webhook } from "@bookmark-library/domain"
+import { Paths } from "@bookmark-library/http"
 import { Arbitrary, FastCheck as fc } from "effect"
 
 /** How a request names an id: one of the fuzz accounts' resources (resolved while running), or any text. */

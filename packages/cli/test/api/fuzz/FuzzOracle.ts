@@ -3,7 +3,7 @@
  * the server's own decoding: the body checks in their order, the text rule on every string, the members each
  * body may have, and the domain's rule functions (URL, tags, events, list parameters) for what passes decoding.
  */
-import { Pagination, Tags, Text, Url, Webhook } from "@bookmarks/domain"
+import { Pagination, Tags, Text, Url, Webhook } from "@bookmark-library/domain"
 import { Either } from "effect"
 
 export interface Expected {
