@@ -1,6 +1,10 @@
+import { defaultServerConditions } from "vite"
 import { defineConfig } from "vitest/config"
 
 export default defineConfig({
+  // Tests run the workspace packages from their sources, without a build: the packages' `exports` send this
+  // condition to ./src (docs/packages.md). Vitest resolves test imports as server-side modules.
+  ssr: { resolve: { conditions: ["@bookmark-library/source", ...defaultServerConditions] } },
   test: {
     include: ["packages/*/test/**/*.test.ts"],
     testTimeout: 60_000,

@@ -3,7 +3,9 @@
 // package and the Effect libraries are compiled in and tree-shaken: node then reads one file instead of some 1,500
 // modules, which is most of what an admin command used to cost. Other npm packages stay in node_modules, where
 // PGlite and Playwright find the files they ship (and no second copy of Effect can appear: none of them imports it).
-// Lazy `import()`s (the servers, page extraction) become chunks loaded on first use.
+// Lazy `import()`s (the servers, page extraction) become chunks loaded on first use. Workspace packages are read
+// from their TypeScript through the `@bookmark-library/source` export condition (docs/packages.md), so the bundle
+// needs no package build first.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
@@ -90,6 +92,8 @@ export const bundle = async () => {
     format: "esm",
     platform: "node",
     target: "node20",
+    // The packages' `exports` send this condition to ./src (docs/packages.md).
+    conditions: ["@bookmark-library/source"],
     plugins: [externals(inlined)],
     sourcemap: false,
     write: false,

@@ -125,6 +125,12 @@ describe("The dependency checker", () => {
     expect(refused("packages/http/src/X.ts", "@bookmark-library/worker")).toBe(2)
     expect(refused("packages/worker/src/X.ts", "@bookmark-library/cli")).toBe(2)
     expect(refused("packages/testkit/src/X.ts", "@bookmark-library/adapters")).toBe(2)
+    expect(refused("packages/testkit/src/X.ts", "@bookmark-library/http")).toBe(0)
+    // The receiver helper: node:crypto and nothing else, nothing of ours.
+    expect(refused("packages/webhook-receiver/src/X.ts", "node:crypto")).toBe(0)
+    expect(refused("packages/webhook-receiver/src/X.ts", "node:fs")).toBe(2)
+    expect(refused("packages/webhook-receiver/src/X.ts", "effect")).toBe(2)
+    expect(refused("packages/webhook-receiver/src/X.ts", "@bookmark-library/domain")).toBe(2)
     // The faces use the domain only.
     for (const face of ["http", "worker", "web", "mcp"]) {
       expect(refused(`packages/${face}/src/X.ts`, "@bookmark-library/domain")).toBe(0)
@@ -169,6 +175,9 @@ describe("The dependency checker", () => {
     expect(checkSource("packages/http/test/X.test.ts", `import { SqlStorage } from "@bookmark-library/adapters"`)).toHaveLength(1)
     expect(checkSource("packages/worker/test/X.test.ts", `const cli = await import("@bookmark-library/cli")`)).toHaveLength(1)
     expect(checkSource("packages/cli/test/X.test.ts", `import { SqlStorage } from "@bookmark-library/adapters"`)).toEqual([])
+    // The receiver's tests check it against the domain's signer.
+    expect(checkSource("packages/webhook-receiver/test/X.test.ts", `import { Signature } from "@bookmark-library/domain"`)).toEqual([])
+    expect(checkSource("packages/webhook-receiver/test/X.test.ts", `import { Server } from "@bookmark-library/http"`)).toHaveLength(1)
   })
 
   it("holds manifests to the same lists: runtime dependencies as production code, dev dependencies as tests", () => {
@@ -189,6 +198,8 @@ describe("The dependency checker", () => {
       .toEqual(["@bookmark-library/domain"])
     expect(names("packages/cli/package.json", { dependencies: { "@bookmark-library/adapters": "*", "@bookmark-library/web": "*" } })).toEqual([])
     expect(names("packages/cli/package.json", { dependencies: { "@bookmark-library/testkit": "*" } })).toEqual(["@bookmark-library/testkit"])
+    expect(names("packages/webhook-receiver/package.json", { dependencies: { effect: "^3" } })).toEqual(["effect"])
+    expect(names("packages/webhook-receiver/package.json", { devDependencies: { "@bookmark-library/domain": "*" } })).toEqual([])
   })
 
   it("finds workspace packages used but not declared", () => {

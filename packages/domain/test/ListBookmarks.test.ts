@@ -7,7 +7,8 @@ import {
   listBookmarks,
   type Pagination
 } from "@bookmark-library/domain"
-import { Contracts, Fixtures, TestApp } from "@bookmark-library/testkit"
+import { Fixtures, TestApp } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, FastCheck as fc } from "effect"
 import { failureOf, inWorld } from "./support/World.js"

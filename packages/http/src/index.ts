@@ -1,9 +1,14 @@
-/** The HTTP layer: the HttpApi contract (also the typed client), its handlers and middleware, and the server Layer. */
+/**
+ * The HTTP package's server entry (Node): the server Layer, its handlers' services, the web handler, and the contract
+ * again for convenience. Browsers and other clients import the contract and typed client from
+ * `@bookmark-library/http/client`, which has no server code.
+ */
 export * as AdminApi from "./AdminApi.js"
 export * as AdminAuthentication from "./AdminAuthentication.js"
 export * as AdminTransferApi from "./AdminTransferApi.js"
-/** The contract itself, also the typed client: `HttpApiClient.make(Api, { baseUrl })`. */
+/** The contract itself, also the typed client (`ApiClient.make`, or `HttpApiClient.make(Api, { baseUrl })`). */
 export { Api } from "./Api.js"
+export * as ApiClient from "./ApiClient.js"
 export * as AssetLinks from "./AssetLinks.js"
 export * as AssetsApi from "./AssetsApi.js"
 export * as Authentication from "./Authentication.js"
@@ -21,4 +26,5 @@ export * as RequestId from "./middleware/RequestId.js"
 export * as Server from "./Server.js"
 export * as TrustedProxies from "./TrustedProxies.js"
 export * as UsageApi from "./UsageApi.js"
+export * as WebHandler from "./WebHandler.js"
 export * as WebhooksApi from "./WebhooksApi.js"

@@ -1,4 +1,7 @@
-/** In-memory layers, recording fakes, fixtures and port contract suites for tests of every package. */
+/**
+ * The whole service in memory (TestApp), in-memory layers of every port, recording fakes and fixtures; no test runner
+ * needed. The port contract suites (vitest) are the separate entry `@bookmark-library/testkit/contracts`.
+ */
 export * as External from "./External.js"
 export * as Fixtures from "./Fixtures.js"
 export * as TestApp from "./TestApp.js"
@@ -24,4 +27,3 @@ export * as FakePageFetcher from "./fakes/FakePageFetcher.js"
 export * as FakePageRenderer from "./fakes/FakePageRenderer.js"
 export * as FakePasswordHasher from "./fakes/FakePasswordHasher.js"
 export * as FakeWebhookSender from "./fakes/FakeWebhookSender.js"
-export * as Contracts from "./contracts/index.js"

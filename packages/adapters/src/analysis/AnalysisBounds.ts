@@ -1,7 +1,7 @@
 /**
  * Holds an analysis from outside (a language model) to the port's promises: summary sentences quoted word for word
  * from one block of the text (never across a heading), at most three and 500 characters; at most 5 lowercase tags
- * that occur in the text, none a stop word, number, unit or time word, none an inflection of another. Whatever
+ * that occur in the text, none a stop word, number, unit or time word, none an inflection of another or of a tag the bookmark already has. Whatever
  * fails is dropped.
  */
 import * as ExtractiveSummary from "./ExtractiveSummary.js"
@@ -30,8 +30,9 @@ export const quotedSummary = (summary: string, text: string): string => {
 }
 
 /** Lowercase tags of 3–32 characters occurring in the text, not stop words, numbers or units, no two alike; at most 5. */
-export const validTags = (tags: ReadonlyArray<string>, text: string): ReadonlyArray<string> => {
+export const validTags = (tags: ReadonlyArray<string>, text: string, given: ReadonlyArray<string> = []): ReadonlyArray<string> => {
   const language = detect(text)
+  const taken = Keywords.stemsOf(given, language)
   const haystack = text.toLowerCase()
   const kept: Array<{ readonly tag: string; readonly stems: ReadonlyArray<string> }> = []
   for (const raw of tags) {
@@ -41,6 +42,7 @@ export const validTags = (tags: ReadonlyArray<string>, text: string): ReadonlyAr
     if (tagWords.length === 0 || tagWords.every((word) => isStopWord(word, language))) continue
     const stems = tagWords.map((word) => stem(word, language))
     if (kept.some((other) => other.stems.some((s) => stems.includes(s)))) continue
+    if (stems.some((s) => taken.has(s))) continue
     kept.push({ tag, stems })
     if (kept.length === Keywords.maxTags) break
   }

@@ -58,7 +58,16 @@ const mostCommon = (forms: Map<string, number>): string => {
   return best
 }
 
-export const extract = (text: string, title: string, language: Language = detect(text)): ReadonlyArray<string> => {
+/** The stems of tags the bookmark already carries (the caller's): a generated tag sharing one would be a variant. */
+export const stemsOf = (tags: ReadonlyArray<string>, language: Language): ReadonlySet<string> =>
+  new Set(tags.flatMap((tag) => tokens(tag, language).map((t) => stem(t.lower, language))))
+
+export const extract = (
+  text: string,
+  title: string,
+  language: Language = detect(text),
+  taken: ReadonlySet<string> = new Set()
+): ReadonlyArray<string> => {
   const terms = new Map<string, Term>()
   let position = 0
   const add = (words: ReadonlyArray<{ readonly text: string; readonly lower: string; readonly capital: boolean }>) => {
@@ -129,6 +138,7 @@ export const extract = (text: string, title: string, language: Language = detect
   for (const { term } of ranked) {
     if (chosen.length >= maxTags) break
     if (chosen.some((other) => other.stems.some((s) => term.stems.includes(s)))) continue
+    if (term.stems.some((s) => taken.has(s))) continue
     chosen.push(term)
   }
   return chosen.map((term) => mostCommon(term.forms))

@@ -14,7 +14,7 @@ export const analyze = (input: AnalysisInput): Analysis => {
   const language = Language.detect(text)
   return {
     summary: ExtractiveSummary.summarise(text, input.title, { news: input.news === true, language }),
-    tags: Keywords.extract(text, input.title, language)
+    tags: Keywords.extract(text, input.title, language, Keywords.stemsOf(input.given ?? [], language))
   }
 }
 

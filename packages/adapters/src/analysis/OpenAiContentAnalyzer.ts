@@ -99,7 +99,7 @@ export const make = Effect.fn("OpenAiContentAnalyzer.make")(function*(options: O
     )
     if (Option.isNone(answer)) return local()
     const summary = AnalysisBounds.quotedSummary(answer.value.summary, input.text)
-    const tags = AnalysisBounds.validTags(answer.value.tags, input.text)
+    const tags = AnalysisBounds.validTags(answer.value.tags, input.text, input.given)
     // What the model got wrong is replaced piecewise, so a good summary is kept even with unusable tags.
     if (summary !== "" && tags.length > 0) return { summary, tags } satisfies Analysis
     const fallback = local()

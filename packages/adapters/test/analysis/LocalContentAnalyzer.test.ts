@@ -1,6 +1,6 @@
 /** LocalContentAnalyzer: the port contract, and what a reader notices in its summaries and tags. */
 import { ContentAnalyzer } from "@bookmark-library/domain"
-import { Contracts } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as LocalContentAnalyzer from "../../src/analysis/LocalContentAnalyzer.js"
@@ -22,6 +22,18 @@ const sentencesOf = (summary: string) => summary.match(/[^.!?]+[.!?]/g) ?? []
 
 layer(LocalContentAnalyzer.layer)("LocalContentAnalyzer", (it) => {
   const analyze = (title: string, text: string) => Effect.flatMap(ContentAnalyzer, (a) => a.analyze({ title, text }))
+
+  describe("tags beside the caller's", () => {
+    it.effect("no generated tag is an inflection of a tag the bookmark already carries", () =>
+      Effect.gen(function*() {
+        const analyzer = yield* ContentAnalyzer
+        const alone = yield* analyzer.analyze({ title: "How sourdough bread works", text: article })
+        expect(alone.tags.some((tag) => /sourdough/.test(tag))).toBe(true)
+        const beside = yield* analyzer.analyze({ title: "How sourdough bread works", text: article, given: ["Sourdoughs", "breads"] })
+        expect(beside.tags.some((tag) => /sourdough|bread/.test(tag))).toBe(false)
+        expect(beside.tags.length).toBeGreaterThan(0)
+      }))
+  })
 
   describe("summary", () => {
     it.effect("2–3 sentences quoted from the text in their original order, no boilerplate, at most 500 characters", () =>

@@ -1,7 +1,7 @@
 /** OpenAiContentAnalyzer against a loopback fake endpoint: the contract, the request it sends, bounds and fallback. */
 import type { ContentAnalyzer } from "@bookmark-library/domain"
 import { FetchHttpClient } from "@effect/platform"
-import { Contracts } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, Redacted, Schema, TestClock } from "effect"
 import * as LocalContentAnalyzer from "../../src/analysis/LocalContentAnalyzer.js"

@@ -1,5 +1,5 @@
 import { AssetId, AssetStore } from "@bookmark-library/domain"
-import { Contracts } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Option } from "effect"
 import * as fs from "node:fs"

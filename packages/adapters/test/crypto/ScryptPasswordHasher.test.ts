@@ -1,6 +1,6 @@
 /** The scrypt hasher passes the PasswordHasher contract, and refuses stored parameters that would cost too much. */
 import { PasswordHasher } from "@bookmark-library/domain"
-import { Contracts } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as ScryptPasswordHasher from "../../src/crypto/ScryptPasswordHasher.js"

@@ -1,5 +1,5 @@
 /** The production IdGenerator passes the same contract as the testkit's seeded one. */
-import { Contracts } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import * as CryptoIdGenerator from "../../src/ids/CryptoIdGenerator.js"
 
 Contracts.idGeneratorContract("crypto", CryptoIdGenerator.layer)

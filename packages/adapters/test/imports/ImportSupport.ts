@@ -14,7 +14,8 @@ import {
   runImport,
   startImport
 } from "@bookmark-library/domain"
-import { type Contracts, FakeLinks, MemoryIdGenerator } from "@bookmark-library/testkit"
+import { FakeLinks, MemoryIdGenerator } from "@bookmark-library/testkit"
+import type * as Contracts from "@bookmark-library/testkit/contracts"
 import { Effect, Layer, Option, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import * as FileImportReader from "../../src/imports/FileImportReader.js"

@@ -1,6 +1,6 @@
 /** HttpPageFetcher passes the PageFetcher contract against a loopback site, with the address policy on. */
 import { PageFetcher } from "@bookmark-library/domain"
-import { Contracts } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { Context, Effect, Layer } from "effect"
 import type * as http from "node:http"
 import * as HttpPageFetcher from "../../src/net/HttpPageFetcher.js"

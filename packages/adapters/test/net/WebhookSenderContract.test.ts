@@ -1,6 +1,6 @@
 /** HttpWebhookSender passes the WebhookSender contract against a loopback server, with the address policy on. */
 import { WebhookSender } from "@bookmark-library/domain"
-import { Contracts } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { Context, Effect, Layer } from "effect"
 import type * as http from "node:http"
 import * as HttpWebhookSender from "../../src/net/HttpWebhookSender.js"

@@ -1,5 +1,6 @@
 import { AccountId, Allowance, AllowanceCounter, ApiKeyId } from "@bookmark-library/domain"
-import { Contracts, External } from "@bookmark-library/testkit"
+import { External } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Clock, Context, Effect, Either, HashMap, Layer, Logger, ManagedRuntime, Redacted, Schedule, TestClock } from "effect"
 import { Redis } from "ioredis"

@@ -1,5 +1,6 @@
 /** Every storage port contract against the SQL adapters on Postgres, each suite in a fresh schema. */
-import { Contracts, External } from "@bookmark-library/testkit"
+import { External } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import { describe } from "@effect/vitest"
 import * as Harness from "./Harness.js"
 import { storageChecks } from "./StorageChecks.js"

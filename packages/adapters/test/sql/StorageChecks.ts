@@ -14,7 +14,8 @@ import {
   listBookmarks,
   Policy
 } from "@bookmark-library/domain"
-import { Contracts, FakeLinks } from "@bookmark-library/testkit"
+import { FakeLinks } from "@bookmark-library/testkit"
+import * as Contracts from "@bookmark-library/testkit/contracts"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer, Tracer } from "effect"

@@ -104,6 +104,9 @@ const verifiedFavicon = (pageUrl: string) =>
     return seen.type === "image" ? url : ""
   })
 
+/** The tags a person gave the bookmark (at save, or edited in the app); generated ones must not repeat them. */
+const callerTags = (record: Bookmark.Record) => record.overrides.tags ?? record.callerTags
+
 /** Runs the steps, recording progress so a timeout loses nothing already derived. */
 const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
   Effect.gen(function*() {
@@ -119,7 +122,7 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
     // effective title and text). Notes written in the app and imported ones alike.
     if (Bookmark.isNote(record)) {
       const eff = Bookmark.effective(record)
-      const analysis = yield* analyzer.analyze({ title: eff.title, text: eff.note })
+      const analysis = yield* analyzer.analyze({ title: eff.title, text: eff.note, given: callerTags(record) })
       return yield* update((p) => ({
         ...p,
         derived: { ...p.derived, type: "textNote", summary: analysis.summary, tags: [...analysis.tags] }
@@ -179,7 +182,7 @@ const enrich = (record: Bookmark.Record, progress: Ref.Ref<Progress>) =>
 
     const { derived, news, pageText } = yield* Ref.get(progress)
     if (pageText !== "") {
-      const analysis = yield* analyzer.analyze({ title: derived.title, text: pageText, news })
+      const analysis = yield* analyzer.analyze({ title: derived.title, text: pageText, news, given: callerTags(record) })
       yield* update((p) => ({ ...p, derived: { ...p.derived, summary: analysis.summary, tags: [...analysis.tags] } }))
     }
   })

@@ -17,7 +17,11 @@ export const allowList: Readonly<Record<string, ReadonlyArray<string>>> = {
   adapters: ["domain"],
   http: ["domain"],
   worker: ["domain"],
-  testkit: ["domain"],
+  // The testkit's TestApp serves the JSON API in memory (no socket), so it composes the http face with its memory
+  // ports, as a composition root of tests does. It never reaches adapters, and production code never imports it.
+  testkit: ["domain", "http"],
+  // The receiver helper is installed by services that receive our webhooks: nothing of ours, nothing but node:crypto.
+  "webhook-receiver": [],
   web: ["domain"],
   mcp: ["domain"],
   // A browser extension ships on its own; it may later use http's browser-safe client entry, and only that.
@@ -26,12 +30,12 @@ export const allowList: Readonly<Record<string, ReadonlyArray<string>>> = {
   cli: ["domain", "adapters", "http", "worker", "web", "mcp"]
 }
 
-/**
- * What a package's tests may use besides its allow-list and the testkit. The worker's enrichment quality suite runs
- * real pages through the use case with the real extractor and analyser, so it needs the adapters.
- */
+/** Workspace packages a package's tests may use besides its allow-list and the testkit. */
 export const testAllowList: Readonly<Record<string, ReadonlyArray<string>>> = {
-  worker: ["adapters"]
+  // The enrichment quality suite runs real pages through the use case with the real extractor and analyser.
+  worker: ["adapters"],
+  // The receiver's tests check it against what the service signs (the domain's `deliveryHeaders`).
+  "webhook-receiver": ["domain"]
 }
 
 /**
@@ -43,6 +47,13 @@ export const computedImportAllowed: ReadonlySet<string> = new Set(["packages/cli
 /** The one entry of another package a package may use although the package itself is not on its list. */
 export const allowedEntries: Readonly<Record<string, ReadonlyArray<string>>> = {
   extension: ["@bookmark-library/http/client"]
+}
+
+
+/** Packages whose production code may import no npm package or Node module but these. */
+export const onlyImports: Readonly<Record<string, ReadonlyArray<string>>> = {
+  domain: ["effect"],
+  "webhook-receiver": ["node:crypto"]
 }
 
 const scope = "@bookmark-library/"
@@ -139,8 +150,8 @@ export const checkSource = (file: string, source: string): Array<Violation> => {
     if (target !== undefined) {
       const rule = workspaceRule(pkg, target, specifier, test)
       if (rule !== undefined) fail(rule)
-    } else if (pkg === "domain" && !test && !isPackage(specifier, "effect")) {
-      fail("packages/domain imports nothing but effect")
+    } else if (!test && onlyImports[pkg] !== undefined && !onlyImports[pkg].some((name) => isPackage(specifier, name))) {
+      fail(`packages/${pkg} imports nothing but ${onlyImports[pkg].join(", ")}`)
     }
   }
   return out
@@ -169,8 +180,8 @@ export const checkManifest = (file: string, manifest: Manifest): Array<Violation
     else if (target !== undefined && !entryAllowed) {
       const rule = workspaceRule(pkg, target, name, test)
       if (rule !== undefined) fail(rule)
-    } else if (target === undefined && pkg === "domain" && !test && name !== "effect") {
-      fail("packages/domain depends on effect only")
+    } else if (target === undefined && !test && onlyImports[pkg] !== undefined && !onlyImports[pkg].includes(name)) {
+      fail(`packages/${pkg} depends on ${onlyImports[pkg].filter((n) => !n.startsWith("node:")).join(", ") || "nothing"} only`)
     }
   }
   for (const name of Object.keys(runtime)) check(name, false)

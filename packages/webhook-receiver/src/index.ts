@@ -1,0 +1,5 @@
+/**
+ * Verifying deliveries of the bookmark library's webhooks in a receiver (docs/webhooks.md). Depends on nothing but
+ * `node:crypto`, so any Node service can install it without Effect or the rest of the library.
+ */
+export { verifyDelivery, verifyStandard, type StandardHeaders } from "./Verify.js"
