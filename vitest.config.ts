@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   // Tests run the workspace packages from their sources, without a build: the packages' `exports` send this
   // condition to ./src (docs/packages.md). Vitest resolves test imports as server-side modules.
-  ssr: { resolve: { conditions: ["@bookmark-library/source", ...defaultServerConditions] } },
+  // Not "module": vitest hands its conditions to node, and some packages (OpenTelemetry's API) map "module" to a
+  // build node cannot load.
+  ssr: {
+    resolve: {
+      conditions: ["@bookmark-library/source", ...defaultServerConditions.filter((condition) => condition !== "module")]
+    }
+  },
   test: {
     include: ["packages/*/test/**/*.test.ts"],
     testTimeout: 60_000,

@@ -150,6 +150,17 @@ export const startService = async (
   return start(name, [...nodeArgs, bundle, command], { HOST: "127.0.0.1", PORT: String(port), ...quiet, ...env }, port)
 }
 
+/** `serve` from another checkout's bundle (e.g. the commit before a change), for a before/after comparison. */
+export const startOtherBundle = async (
+  name: string,
+  bundlePath: string,
+  env: Record<string, string>,
+  nodeArgs: ReadonlyArray<string> = []
+) => {
+  const port = await freePort()
+  return start(name, [...nodeArgs, bundlePath, "serve"], { HOST: "127.0.0.1", PORT: String(port), ...quiet, ...env }, port)
+}
+
 /** `bookmarks work`: no port to wait on, so it is running as soon as it is spawned. */
 export const startWorker = (name: string, env: Record<string, string>): Child => {
   bundleOnce()

@@ -1,15 +1,17 @@
 /** The running service as one Layer: the API server and/or the workers over the configured storage. */
 import { SqlStorage } from "@bookmark-library/adapters"
 import { Import } from "@bookmark-library/domain"
-import { Health, Mounts, Server } from "@bookmark-library/http"
+import { Health, MetricsEndpoint, Mounts, Server } from "@bookmark-library/http"
 import { McpMount } from "@bookmark-library/mcp"
 import { WebApp } from "@bookmark-library/web"
-import { DeliveryRunner, EnrichmentRunner, ImportRunner } from "@bookmark-library/worker"
+import { DeliveryRunner, EnrichmentRunner, Housekeeping, ImportRunner } from "@bookmark-library/worker"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import * as AdminToken from "./AdminToken.js"
 import type { AppConfig } from "./AppConfig.js"
 import * as Composition from "./Composition.js"
+import * as MetricsMount from "./MetricsMount.js"
+import * as Tracing from "./Tracing.js"
 
 const health = Layer.effect(
   Health.Health,
@@ -24,13 +26,19 @@ export const apiPrefixes = ["/v1/api", "/admin", "/mcp", "/health", "/metrics"]
 const web = (config: AppConfig) =>
   Layer.effect(WebApp.Web, WebApp.make({ publicUrl: config.publicUrl, excludedPrefixes: apiPrefixes }))
 
-/** The faces served beside the JSON API on the same server: MCP at `/mcp`, then the web app's catch-all. */
+/**
+ * The faces served beside the JSON API on the same server: `/metrics` (unless METRICS=false), MCP at `/mcp`, then
+ * the web app's catch-all.
+ */
 const mounts = (config: AppConfig) =>
   Layer.effect(
     Mounts.Mounts,
-    Effect.all([McpMount.make({ publicUrl: config.publicUrl }), WebApp.Web]).pipe(
-      Effect.map(([mcp, face]): ReadonlyArray<Mounts.Mount> => [mcp, face])
-    )
+    Effect.gen(function*() {
+      const mcp = yield* McpMount.make({ publicUrl: config.publicUrl })
+      const face = yield* WebApp.Web
+      const faces: ReadonlyArray<Mounts.Mount> = config.metrics ? [yield* MetricsMount.make(config), mcp, face] : [mcp, face]
+      return faces
+    })
   )
 
 /** The HTTP server; its `HttpServer` and the web app stay visible (bound address, first-run link). */
@@ -40,14 +48,23 @@ export const api = (config: AppConfig, overrides: Composition.TestOverrides = {}
   const webApp = web(config).pipe(Layer.provide(services))
   return Layer.unwrapEffect(Effect.map(
     AdminToken.ensure(config.adminToken, config.dataDir),
-    (adminToken) => Server.serve({ adminToken, port: config.port, host: config.host, corsOrigins: config.corsOrigins })
+    (adminToken) =>
+      Server.serve({
+        adminToken,
+        port: config.port,
+        host: config.host,
+        corsOrigins: config.corsOrigins,
+        metrics: config.metrics,
+        trustedProxies: config.trustedProxies,
+        tracing: Tracing.enabled(config)
+      })
   )).pipe(
     Layer.provide(Layer.mergeAll(services, health, mounts(config).pipe(Layer.provide(Layer.merge(services, webApp))))),
     Layer.provideMerge(webApp)
   )
 }
 
-/** Enrichment, delivery and import runners; they stop (releasing leases) with the layer's scope. */
+/** Enrichment, delivery and import runners and the housekeeping; they stop (releasing leases) with the layer's scope. */
 export const workers = (config: AppConfig, overrides: Composition.TestOverrides = {}) =>
   Layer.mergeAll(
     EnrichmentRunner.layer({ concurrency: config.workerConcurrency }),
@@ -55,7 +72,8 @@ export const workers = (config: AppConfig, overrides: Composition.TestOverrides 
     ImportRunner.layer({
       ...(Option.isSome(config.databaseUrl) ? Import.defaultPace : Import.embeddedPace),
       lease: config.importLease
-    })
+    }),
+    Housekeeping.layer({ logRetention: config.deliveryLogRetention })
   ).pipe(Layer.provide(Layer.merge(
     Composition.enrichmentServices(config, overrides),
     Composition.apiServices(config, overrides)
@@ -67,7 +85,19 @@ export type Roles = "all" | "api" | "workers"
 /** Storage (migrated, built once and shared) plus the API server, the workers or both. */
 export const layer = (config: AppConfig, roles: "all" | "api", overrides?: Composition.TestOverrides) =>
   (roles === "all" ? Layer.merge(api(config, overrides), workers(config, overrides)) : api(config, overrides))
-    .pipe(Layer.provideMerge(Composition.storage(config, overrides)))
+    .pipe(Layer.provideMerge(Composition.storage(config, overrides)), Layer.provide(Tracing.layer(config, overrides?.spanProcessor)))
+
+/** A worker has no API port: its `/metrics` listens on METRICS_PORT, when that is set. */
+const workerMetrics = (config: AppConfig) =>
+  Option.match(Option.filter(config.metricsPort, () => config.metrics), {
+    onNone: () => Layer.empty,
+    onSome: (port) =>
+      Layer.unwrapEffect(Effect.map(MetricsMount.options(config), (options) =>
+        MetricsEndpoint.serve({ ...options, port, host: config.host })))
+  })
 
 export const workersLayer = (config: AppConfig, overrides?: Composition.TestOverrides) =>
-  workers(config, overrides).pipe(Layer.provideMerge(Composition.storage(config, overrides)))
+  Layer.merge(workers(config, overrides), workerMetrics(config)).pipe(
+    Layer.provideMerge(Composition.storage(config, overrides)),
+    Layer.provide(Tracing.layer(config, overrides?.spanProcessor))
+  )

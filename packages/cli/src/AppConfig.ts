@@ -1,6 +1,7 @@
 /** The process configuration (README.md, "Configuration"), read once from the environment and validated. */
-import { Delivery, Import, Job, Plan, Webhook } from "@bookmark-library/domain"
-import { Config, ConfigError, Either, Option, type Redacted, Schema } from "effect"
+import { defaultLogRetention, Delivery, Import, Job, Plan, Webhook } from "@bookmark-library/domain"
+import * as TrustedProxies from "@bookmark-library/http/TrustedProxies"
+import { Config, ConfigError, Either, Option, Redacted, Schema } from "effect"
 
 /** Where screenshots are kept: files under `DATA_DIR/assets`, or the database (`bytea`). */
 export type AssetStoreChoice = "files" | "database"
@@ -32,6 +33,20 @@ export interface AppConfig {
   readonly corsOrigins: ReadonlyArray<string>
   /** Lease of a running import (renewed with every batch): how soon another worker resumes a crashed one's import. */
   readonly importLease: number
+  /** `/metrics` and the per-request metrics (METRICS, on by default); docs/operations.md, "Metrics". */
+  readonly metrics: boolean
+  /** Bearer token `/metrics` requires (METRICS_TOKEN); none: open to whoever reaches the port. */
+  readonly metricsToken: Option.Option<Redacted.Redacted<string>>
+  /** Where `bookmarks work`, which has no API port, serves `/metrics` (METRICS_PORT); none: it does not. */
+  readonly metricsPort: Option.Option<number>
+  /** Proxies whose `X-Request-Id` is kept (TRUST_PROXY). */
+  readonly trustedProxies: TrustedProxies.TrustedProxies
+  /** OTLP/HTTP collector for traces (OTEL_EXPORTER_OTLP_ENDPOINT); none: no traces, no span per request. */
+  readonly otlpEndpoint: Option.Option<string>
+  /** `service.name` of the traces (OTEL_SERVICE_NAME). */
+  readonly serviceName: string
+  /** How long the delivery log keeps an attempt (DELIVERY_LOG_RETENTION, default 30d); pruned by the workers. */
+  readonly deliveryLogRetention: number
   readonly logLevel: string
   readonly logFormat: "pretty" | "json"
   /** Self sign-up after the first account (`SIGNUP=open`); closed by default. */
@@ -43,18 +58,17 @@ export interface AppConfig {
 // Config.mapOrFail puts the variable's name in front of the path itself.
 const invalid = (message: string) => ConfigError.InvalidData([], message)
 
-const httpUrl = (name: string) =>
-  Config.string(name).pipe(
-    Config.mapOrFail((value) => {
-      try {
-        const url = new URL(value)
-        if (url.protocol === "http:" || url.protocol === "https:") return Either.right(value.replace(/\/+$/, ""))
-      } catch {
-        // reported below
-      }
-      return Either.left(invalid(`must be an http(s) URL, got '${value}'`))
-    })
-  )
+const httpUrlOf = (value: string): Either.Either<string, ConfigError.ConfigError> => {
+  try {
+    const url = new URL(value)
+    if (url.protocol === "http:" || url.protocol === "https:") return Either.right(value.replace(/\/+$/, ""))
+  } catch {
+    // reported below
+  }
+  return Either.left(invalid(`must be an http(s) URL, got '${value}'`))
+}
+
+const httpUrl = (name: string) => Config.string(name).pipe(Config.mapOrFail(httpUrlOf))
 
 const flag = (name: string) => Config.withDefault(Config.boolean(name), false)
 
@@ -97,9 +111,16 @@ const corsOrigins = Config.string("CORS_ORIGINS").pipe(
   })
 )
 
-const port = Config.integer("PORT").pipe(
-  Config.withDefault(3000),
-  Config.validate({ message: "must be an integer between 0 and 65535", validation: (n) => n >= 0 && n <= 65535 })
+const portNumber = (name: string) =>
+  Config.integer(name).pipe(
+    Config.validate({ message: "must be an integer between 0 and 65535", validation: (n) => n >= 0 && n <= 65535 })
+  )
+
+const port = Config.withDefault(portNumber("PORT"), 3000)
+
+/** `TRUST_PROXY`: comma-separated addresses and CIDR ranges of the proxies in front. */
+const trustedProxies = Config.string("TRUST_PROXY").pipe(
+  Config.mapOrFail((value) => Either.mapLeft(TrustedProxies.parse(value), invalid))
 )
 
 /** Screenshots beside the embedded database by default, in Postgres once it is configured (workers need no shared disk). */
@@ -133,6 +154,7 @@ export const config: Config.Config<AppConfig> = Config.all({
   enrichmentLease: Config.withDefault(duration("ENRICHMENT_LEASE"), Job.lease),
   importHostGap: Config.withDefault(duration("IMPORT_HOST_GAP"), Job.hostGap),
   importLease: Config.withDefault(duration("IMPORT_LEASE"), Import.lease),
+  deliveryLogRetention: Config.withDefault(duration("DELIVERY_LOG_RETENTION"), defaultLogRetention),
   openAiBase: Config.option(httpUrl("OPENAI_BASE_URL")),
   openAiKey: Config.option(Config.redacted("OPENAI_API_KEY")),
   openAiModel: Config.withDefault(Config.string("OPENAI_MODEL"), "gpt-4o-mini"),
@@ -142,6 +164,20 @@ export const config: Config.Config<AppConfig> = Config.all({
     Config.validate({ message: "must be an integer between 1 and 64", validation: (n) => n >= 1 && n <= 64 })
   ),
   corsOrigins: Config.withDefault(corsOrigins, []),
+  metrics: Config.withDefault(Config.boolean("METRICS"), true),
+  metricsToken: Config.option(Config.redacted("METRICS_TOKEN")).pipe(
+    Config.map(Option.filter((token) => Redacted.value(token).trim() !== ""))
+  ),
+  metricsPort: Config.option(portNumber("METRICS_PORT")),
+  trustedProxies: Config.withDefault(trustedProxies, TrustedProxies.none),
+  // Empty is unset, as the OpenTelemetry SDKs read it (compose files pass `${VAR:-}`).
+  otlpEndpoint: Config.option(Config.string("OTEL_EXPORTER_OTLP_ENDPOINT")).pipe(
+    Config.mapOrFail((value) =>
+      Option.isNone(value) || value.value.trim() === ""
+        ? Either.right(Option.none())
+        : Either.map(httpUrlOf(value.value), Option.some))
+  ),
+  serviceName: Config.withDefault(Config.string("OTEL_SERVICE_NAME"), "bookmarks"),
   logLevel: Config.withDefault(Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("LOG_LEVEL"), "info"),
   logFormat: Config.option(Config.literal("pretty", "json")("LOG_FORMAT")),
   signup: Config.withDefault(Config.literal("open", "closed")("SIGNUP"), "closed" as const),
@@ -180,6 +216,13 @@ export const config: Config.Config<AppConfig> = Config.all({
     workerConcurrency: c.workerConcurrency,
     corsOrigins: c.corsOrigins,
     importLease: c.importLease,
+    metrics: c.metrics,
+    metricsToken: c.metricsToken,
+    metricsPort: c.metricsPort,
+    trustedProxies: c.trustedProxies,
+    otlpEndpoint: c.otlpEndpoint,
+    serviceName: c.serviceName,
+    deliveryLogRetention: c.deliveryLogRetention,
     logLevel: c.logLevel,
     logFormat: Option.getOrElse(c.logFormat, () => (process.stdout.isTTY ? "pretty" : "json")),
     signup: c.signup,

@@ -20,6 +20,7 @@ import { type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bo
 import { AssetLinks } from "@bookmark-library/http"
 import type { PlatformError } from "@effect/platform/Error"
 import type * as SqlClient from "@effect/sql/SqlClient"
+import type { SpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { Effect, Layer, Option } from "effect"
 import { join, resolve } from "node:path"
 import type { AllowanceCounterChoice, AppConfig, AssetStoreChoice } from "./AppConfig.js"
@@ -49,7 +50,12 @@ const allowanceCounters = {
   redis: (config: AppConfig, overrides: TestOverrides) =>
     Option.match(config.redisUrl, {
       onNone: () => Layer.die("ALLOWANCE_COUNTER=redis without REDIS_URL passed the configuration check"),
-      onSome: (url) => RedisAllowanceCounter.layer({ url, clock: overrides.counterClock ?? "server" })
+      onSome: (url) =>
+        RedisAllowanceCounter.layer({
+          url,
+          clock: overrides.counterClock ?? "server",
+          traced: Option.isSome(config.otlpEndpoint)
+        })
     })
 } satisfies Record<
   AllowanceCounterChoice,
@@ -95,6 +101,8 @@ export interface TestOverrides {
   readonly fetch?: { readonly headersTimeout?: number; readonly totalTimeout?: number; readonly maxBytes?: number }
   /** "effect" lets a test move the Redis counter's windows with its clock (production: the server's TIME). */
   readonly counterClock?: "server" | "effect"
+  /** Where spans go instead of the OTLP collector (an in-memory exporter), when traces are on. */
+  readonly spanProcessor?: () => Promise<SpanProcessor>
 }
 
 /**

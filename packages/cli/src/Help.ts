@@ -10,7 +10,7 @@ interface Variable {
 
 const clients: ReadonlyArray<Variable> = [
   { name: "BOOKMARKS_URL", meaning: "Server the client commands talk to (or --url); default http://HOST:PORT.", example: "BOOKMARKS_URL=https://bookmarks.example.com bookmarks accounts list" },
-  { name: "ADMIN_TOKEN", meaning: "Admin token for accounts, keys, users, webhooks, import and export; default: the file DATA_DIR/admin-token the server wrote.", example: "ADMIN_TOKEN=adm_... bookmarks accounts create --plan plus" },
+  { name: "ADMIN_TOKEN", meaning: "Admin token for accounts, keys, users, webhooks, deliveries, import and export; default: the file DATA_DIR/admin-token the server wrote.", example: "ADMIN_TOKEN=adm_... bookmarks accounts create --plan plus" },
   { name: "BOOKMARKS_API_KEY", meaning: "Your API key for save, list and search.", example: "BOOKMARKS_API_KEY=bk_... bookmarks save https://example.com/ --tags reading" },
   { name: "DATA_DIR", meaning: "Data directory (default ./data): the embedded database, screenshots, admin-token.", example: "DATA_DIR=/var/lib/bookmarks bookmarks keys list --account acc_..." }
 ]
@@ -24,6 +24,10 @@ const servers: ReadonlyArray<Variable> = [
   { name: "IMPORT_HOST_GAP, IMPORT_LEASE", meaning: "Imports' pace per site (default 2s) and how soon a crashed worker's import resumes (15s).", example: "IMPORT_HOST_GAP=5s bookmarks work" },
   { name: "CORS_ORIGINS", meaning: "Browser origins allowed to call /v1/api (default: none).", example: "CORS_ORIGINS=https://app.example.com bookmarks serve" },
   { name: "CHROMIUM_PATH, SCREENSHOTS", meaning: "Browser for screenshots; SCREENSHOTS=false turns them off.", example: "CHROMIUM_PATH=/usr/bin/chromium bookmarks work" },
+  { name: "METRICS_TOKEN, METRICS_PORT", meaning: "Bearer token /metrics requires (default: open); the port bookmarks work serves /metrics on. METRICS=false turns metrics off.", example: "METRICS_TOKEN=... METRICS_PORT=9464 bookmarks work" },
+  { name: "OTEL_EXPORTER_OTLP_ENDPOINT", meaning: "Send traces over OTLP/HTTP (default: no traces).", example: "OTEL_EXPORTER_OTLP_ENDPOINT=http://otel-collector:4318 bookmarks serve" },
+  { name: "TRUST_PROXY", meaning: "Proxies whose X-Request-Id is kept (addresses, CIDR ranges).", example: "TRUST_PROXY=10.0.0.0/8 bookmarks serve" },
+  { name: "DELIVERY_LOG_RETENTION", meaning: "How long webhook delivery attempts are kept (default 30d).", example: "DELIVERY_LOG_RETENTION=7d bookmarks work" },
   { name: "LOG_LEVEL, LOG_FORMAT", meaning: "info|debug|...; json|pretty.", example: "LOG_LEVEL=debug LOG_FORMAT=pretty bookmarks start" }
 ]
 
@@ -36,7 +40,7 @@ const list = (variables: ReadonlyArray<Variable>) => {
 }
 
 export const description = HelpDoc.blocks([
-  HelpDoc.p("Bookmark library service: run it (start, serve, work, migrate), administer it (accounts, keys, users, webhooks, import, imports, export) and use it (save, list, search)."),
+  HelpDoc.p("Bookmark library service: run it (start, serve, work, migrate), administer it (accounts, keys, users, webhooks, deliveries, import, imports, export) and use it (save, list, search)."),
   HelpDoc.h2("ENVIRONMENT OF THE CLIENT COMMANDS"),
   list(clients),
   HelpDoc.h2("ENVIRONMENT OF THE SERVERS (all of it: README, Configuration)"),

@@ -1,4 +1,5 @@
-/** The process logger from LOG_LEVEL and LOG_FORMAT. */
+/** The process logger from LOG_LEVEL and LOG_FORMAT; every line written while a request is handled names its `requestId`. */
+import { RequestId } from "@bookmark-library/http"
 import { Layer, Logger, LogLevel } from "effect"
 import type { AppConfig } from "./AppConfig.js"
 
@@ -13,8 +14,14 @@ const levels: Record<string, LogLevel.LogLevel> = {
   none: LogLevel.None
 }
 
+/** What `Logger.json` and `Logger.pretty` install, with the request id added. */
+const loggers = {
+  json: Logger.withConsoleLog(RequestId.annotating(Logger.jsonLogger)),
+  pretty: RequestId.annotating(Logger.prettyLoggerDefault)
+}
+
 export const layer = (config: Pick<AppConfig, "logLevel" | "logFormat">) =>
   Layer.merge(
-    config.logFormat === "json" ? Logger.json : Logger.pretty,
+    Logger.replace(Logger.defaultLogger, loggers[config.logFormat]),
     Logger.minimumLogLevel(levels[config.logLevel] ?? LogLevel.Info)
   )

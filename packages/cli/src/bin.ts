@@ -6,6 +6,7 @@ import { Console, Effect } from "effect"
 import { CliFailure } from "./CliFailure.js"
 import * as AccountsCommand from "./commands/AccountsCommand.js"
 import * as BookmarksCommands from "./commands/BookmarksCommands.js"
+import * as DeliveriesCommand from "./commands/DeliveriesCommand.js"
 import * as ExportCommand from "./commands/ExportCommand.js"
 import * as ImportCommand from "./commands/ImportCommand.js"
 import * as KeysCommand from "./commands/KeysCommand.js"
@@ -23,6 +24,7 @@ const commands = [
   KeysCommand.command,
   UsersCommand.command,
   WebhooksCommand.command,
+  DeliveriesCommand.command,
   ImportCommand.command,
   ImportCommand.progressCommand,
   ExportCommand.command,

@@ -2,11 +2,11 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { AccountId, ApiKeyId, AppSavePayload, Bookmark, EditPayload, Payload, Plan, Text, Timestamp, User, Webhook } from "@bookmark-library/domain"
+import { AccountId, ApiKeyId, AppSavePayload, Bookmark, DeliveryLogPage, EditPayload, Payload, Plan, Text, Timestamp, User, Webhook } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import { AdminAuthentication } from "./AdminAuthentication.js"
 import { JsonBody } from "./JsonBody.js"
-import { adminBase, IdPath } from "./Paths.js"
+import { adminBase, DeliveryPath, IdPath } from "./Paths.js"
 import * as Problems from "./Problems.js"
 
 export const PlanPayload = Schema.Struct({
@@ -159,6 +159,27 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .addSuccess(Webhook.Webhook)
       .addError(Problems.NotFound)
       .annotateContext(OpenApi.annotations({ summary: "Re-activate a webhook; its failure run starts afresh" }))
+  )
+  .add(
+    HttpApiEndpoint.get("webhookDeliveries", "/webhooks/:id/deliveries")
+      .setPath(IdPath)
+      .setUrlParams(DeliveryLogPage.ListParams)
+      .addSuccess(DeliveryLogPage.Page)
+      .addError(Problems.NotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "Any webhook's delivery log, newest first",
+        description: "As `GET /v1/api/webhooks/:id/deliveries`, for any account's webhook."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.post("redeliver", "/webhooks/:id/deliveries/:deliveryId/redeliver")
+      .setPath(DeliveryPath)
+      .addSuccess(DeliveryLogPage.Redelivered)
+      .addError(Problems.NotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "Send a delivery of any webhook again now",
+        description: "As `POST /v1/api/webhooks/:id/deliveries/:deliveryId/redeliver`, for any account's webhook."
+      }))
   )
   .middleware(JsonBody)
   .middleware(AdminAuthentication)

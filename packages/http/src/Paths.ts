@@ -24,3 +24,9 @@ export const IdPath = Schema.Struct({
     }
   })
 })
+
+/** `:id` and `:deliveryId` of a delivery of a webhook; an impossible id answers 404, as in `IdPath`. */
+export const DeliveryPath = Schema.Struct({
+  id: IdPath.fields.id,
+  deliveryId: IdPath.fields.id.annotations({ description: "The delivery's id (`deliveryId` of an attempt); any other value answers 404." })
+})

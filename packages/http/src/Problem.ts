@@ -7,13 +7,22 @@ export const contentType = "application/problem+json"
 /** Each `code` has a page-like URI; the code itself is the stable, machine-readable part. */
 export const typeUri = (code: string): string => `https://bookmarks.dev/problems/${code}`
 
+/**
+ * Added by the server to every problem it sends (middleware/RequestId.ts), equal to the `X-Request-Id` header:
+ * quote it when reporting a problem. Optional in the schema, so the typed client decodes problems without it.
+ */
+export const requestId = Schema.optional(Schema.String.annotations({
+  description: "The id of the request, as in its `X-Request-Id` header: quote it when reporting a problem"
+}))
+
 /** The members every problem carries; some problems add extension members (e.g. `field`). */
 export const Problem = Schema.Struct({
   type: Schema.String.annotations({ description: "A URI naming the kind of problem: `https://bookmarks.dev/problems/<code>`" }),
   title: Schema.String.annotations({ description: "A short, fixed summary of the kind of problem" }),
   status: Schema.Int.annotations({ description: "The HTTP status of the response" }),
   detail: Schema.String.annotations({ description: "What went wrong with this request, in words" }),
-  code: Schema.String.annotations({ description: "The stable, machine-readable problem code (docs/api.md, \"Errors\")" })
+  code: Schema.String.annotations({ description: "The stable, machine-readable problem code (docs/api.md, \"Errors\")" }),
+  requestId: requestId
 }).annotations({
   identifier: "Problem",
   description: "RFC 9457 problem details, sent as application/problem+json with every non-2xx response"

@@ -17,7 +17,8 @@ const members = <const Status extends number, const Codes extends readonly [stri
   title: Problem.Problem.fields.title,
   status: Schema.Literal(status).annotations({ description: "The HTTP status of the response" }),
   detail: Problem.Problem.fields.detail,
-  code: Schema.Literal(...codes).annotations({ description: "The stable, machine-readable problem code" })
+  code: Schema.Literal(...codes).annotations({ description: "The stable, machine-readable problem code" }),
+  requestId: Problem.requestId
 })
 
 const resource = Schema.String.annotations({ description: "The kind of resource: bookmark, webhook, account, key, asset" })

@@ -1,4 +1,7 @@
-/** The method table of every path the server answers, for `405 Method Not Allowed` with its `Allow` header. */
+/**
+ * The method table of every path the server answers: for `405 Method Not Allowed` with its `Allow` header, and the
+ * route template a request is counted under in the metrics.
+ */
 import * as HttpApi from "@effect/platform/HttpApi"
 import { Api } from "./Api.js"
 import { adminOpenApiPath, docsPath, openApiPath } from "./Paths.js"
@@ -36,4 +39,25 @@ export const allowedMethods = (pathname: string): ReadonlyArray<string> => {
   const methods = new Set(routes.filter((route) => matches(route, segments)).map((route) => route.method))
   if (methods.has("GET")) methods.add("HEAD")
   return [...methods]
+}
+
+/**
+ * Routes with their templates, by number of segments, most literal segments first (`/admin/openapi.json` before
+ * `/admin/:x`); one entry per path, whatever the method.
+ */
+const bySize = new Map<number, ReadonlyArray<Route & { readonly template: string }>>()
+for (const route of routes) {
+  const template = `/${route.segments.join("/")}`
+  const same = bySize.get(route.segments.length) ?? []
+  if (!same.some((other) => other.template === template)) bySize.set(route.segments.length, [...same, { ...route, template }])
+}
+for (const [size, list] of bySize) {
+  const literals = (route: Route) => route.segments.filter((s) => !s.startsWith(":")).length
+  bySize.set(size, [...list].sort((a, b) => literals(b) - literals(a)))
+}
+
+/** The template of the route `pathname` belongs to, whatever the method (`/v1/api/bookmarks/:id`); none when unknown. */
+export const template = (pathname: string): string | undefined => {
+  const segments = split(pathname)
+  return bySize.get(segments.length)?.find((candidate) => matches(candidate, segments))?.template
 }

@@ -2,11 +2,11 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { Webhook, WebhookList } from "@bookmark-library/domain"
+import { DeliveryLogPage, Webhook, WebhookList } from "@bookmark-library/domain"
 import { Schema } from "effect"
 import { Authentication } from "./Authentication.js"
 import { JsonBody } from "./JsonBody.js"
-import { IdPath, publicBase } from "./Paths.js"
+import { DeliveryPath, IdPath, publicBase } from "./Paths.js"
 import * as Problems from "./Problems.js"
 
 export const Deleted = Schema.Struct({
@@ -54,6 +54,32 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       .annotateContext(OpenApi.annotations({
         summary: "Send a sample delivery now",
         description: "Reports the status the endpoint answered with; failure counters are not touched."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("deliveries", "/webhooks/:id/deliveries")
+      .setPath(IdPath)
+      .setUrlParams(DeliveryLogPage.ListParams)
+      .addSuccess(DeliveryLogPage.Page)
+      .addError(Problems.Forbidden)
+      .addError(Problems.NotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "The webhook's delivery log: every attempt, newest first",
+        description: "Each attempt of each delivery (retries, tests and redeliveries included) with its HTTP status or " +
+          "the reason there was none, its duration and the start of the answer (1 KiB). Attempts are kept 30 days " +
+          "(the operator may change that). Page with `before` = the previous answer's `next`; `limit` as for bookmarks."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.post("redeliver", "/webhooks/:id/deliveries/:deliveryId/redeliver")
+      .setPath(DeliveryPath)
+      .addSuccess(DeliveryLogPage.Redelivered)
+      .addError(Problems.Forbidden)
+      .addError(Problems.NotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "Send a delivery again now",
+        description: "The same delivery id and body bytes with a fresh timestamp and signatures, answered like a test " +
+          "delivery. The attempt is added to the log; the webhook's counters and the delivery's own retries are not changed."
       }))
   )
   .middleware(JsonBody)

@@ -29,6 +29,8 @@ const expected: Record<string, Record<string, ReadonlyArray<string>>> = {
   "/v1/api/webhooks": { get: ["401", "429", "500", "503"], post: ["400", "401", "413", "415", "429", "500", "503"] },
   "/v1/api/webhooks/{id}": { delete: ["400", "401", "403", "404", "429", "500", "503"] },
   "/v1/api/webhooks/{id}/test": { post: ["400", "401", "403", "404", "429", "500", "503"] },
+  "/v1/api/webhooks/{id}/deliveries": { get: ["400", "401", "403", "404", "429", "500", "503"] },
+  "/v1/api/webhooks/{id}/deliveries/{deliveryId}/redeliver": { post: ["400", "401", "403", "404", "429", "500", "503"] },
   "/v1/api/assets/{id}": { get: ["400", "404", "500", "503"] },
   "/health": { get: ["500", "503"] }
 }
@@ -43,6 +45,8 @@ const expectedAdmin: Record<string, Record<string, ReadonlyArray<string>>> = {
   "/admin/bookmarks/{id}": { patch: ["400", "401", "404", "413", "415", "500", "503"] },
   "/admin/accounts/{id}/bookmarks": { post: ["400", "401", "404", "413", "415", "500", "503"] },
   "/admin/webhooks/{id}/enable": { post: ["400", "401", "404", "500", "503"] },
+  "/admin/webhooks/{id}/deliveries": { get: ["400", "401", "404", "500", "503"] },
+  "/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver": { post: ["400", "401", "404", "500", "503"] },
   "/admin/accounts/{id}/imports": { post: ["400", "401", "404", "413", "500", "503"] },
   "/admin/imports/{id}": { get: ["400", "401", "404", "500", "503"] },
   "/admin/accounts/{id}/export": { get: ["400", "401", "404", "500", "503"] }

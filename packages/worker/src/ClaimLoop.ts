@@ -41,7 +41,8 @@ export const run = <A, R>(options: ClaimLoopOptions<A, R>) =>
         continue
       }
       const now = yield* Clock.currentTimeMillis
-      const claimed = yield* Effect.either(options.claim(now, free))
+      // Untraced: a poll every second or two would make a trace of its own, burying the work's traces.
+      const claimed = yield* Effect.either(options.claim(now, free).pipe(Effect.withTracerEnabled(false)))
       if (claimed._tag === "Left") {
         failures++
         yield* Effect.logWarning(`${options.name}: cannot claim work; retrying`).pipe(

@@ -2,6 +2,7 @@
 import { Deliveries, Delivery, deliverWebhook, Policy } from "@bookmark-library/domain"
 import { Duration, Effect, Layer } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
+import * as WorkerMetrics from "./WorkerMetrics.js"
 
 export interface DeliveryOptions {
   /** Deliveries in flight at once in this process. */
@@ -31,6 +32,7 @@ export const run = (options: Partial<DeliveryOptions> = {}) =>
       claim: (now, max) => deliveries.claim({ now, lease, max, maxPerWebhook: Delivery.maxInFlightPerWebhook }),
       run: (claimed) =>
         deliverWebhook(claimed).pipe(
+          WorkerMetrics.observe(WorkerMetrics.deliveries),
           Effect.annotateLogs({ deliveryId: claimed.delivery.id, webhookId: claimed.delivery.webhookId })
         ),
       release: (claimed) => deliveries.release(claimed.delivery.id),

@@ -6,6 +6,7 @@
 import { Job, Jobs, Policy, processJob } from "@bookmark-library/domain"
 import { Duration, Effect, Layer, Ref } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
+import * as WorkerMetrics from "./WorkerMetrics.js"
 
 export interface EnrichmentOptions {
   /** Jobs processed at once by this process (default 2). */
@@ -43,6 +44,7 @@ export const run = (options: Partial<EnrichmentOptions> = {}) =>
       claim,
       run: (job) =>
         processJob(job).pipe(
+          WorkerMetrics.observe(WorkerMetrics.enrichment),
           Effect.annotateLogs({ jobId: job.id, bookmarkId: job.bookmarkId }),
           Effect.ensuring(counted(job))
         ),

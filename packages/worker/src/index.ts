@@ -1,5 +1,7 @@
-/** Background runners: enrichment jobs, webhook deliveries and imports. Depends on domain ports only. */
+/** Background runners: enrichment jobs, webhook deliveries, imports and housekeeping. Depends on domain ports only. */
 export * as ClaimLoop from "./ClaimLoop.js"
 export * as DeliveryRunner from "./DeliveryRunner.js"
 export * as EnrichmentRunner from "./EnrichmentRunner.js"
+export * as WorkerMetrics from "./WorkerMetrics.js"
 export * as ImportRunner from "./ImportRunner.js"
+export * as Housekeeping from "./Housekeeping.js"

@@ -15,13 +15,15 @@ export interface Options {
    * clock for every process. "effect": Effect's Clock, so tests can move windows with TestClock.
    */
   readonly clock?: "server" | "effect"
+  /** A span per Redis round trip (docs/operations.md, "Traces"); only when traces are exported. */
+  readonly traced?: boolean
 }
 
 type Service = Context.Tag.Service<typeof AllowanceCounter>
 
-const chargeScript = RedisScript.make(AllowanceScripts.charge)
-const peekScript = RedisScript.make(AllowanceScripts.peek)
-const usageScript = RedisScript.make(AllowanceScripts.usage)
+const chargeScript = RedisScript.make("allowance.charge", AllowanceScripts.charge)
+const peekScript = RedisScript.make("allowance.peek", AllowanceScripts.peek)
+const usageScript = RedisScript.make("allowance.usage", AllowanceScripts.usage)
 
 const ChargeReply = Schema.Tuple(Schema.Literal(0, 1), Schema.Int, Schema.Int, Schema.Int)
 const PeekReply = Schema.Tuple(Schema.Int, Schema.Int, Schema.Int)
@@ -48,7 +50,11 @@ const decodeUsage = (reply: unknown) => Effect.orDie(decodeUsageReply(reply))
 const prefix = (accountId: string) => `bk:{${accountId}}:`
 
 export const make = Effect.fn("RedisAllowanceCounter.make")(function*(options: Options) {
-  const redis = yield* RedisClient.make({ url: options.url, name: "bookmarks-allowance" })
+  const redis = yield* RedisClient.make({
+    url: options.url,
+    name: "bookmarks-allowance",
+    ...(options.traced === undefined ? {} : { traced: options.traced })
+  })
   // "" tells the script to read the server's TIME.
   const now = options.clock === "effect" ? Effect.map(Clock.currentTimeMillis, String) : Effect.succeed("")
 

@@ -13,6 +13,8 @@ export interface Options {
   readonly name: string
   /** Per-command deadline; a request must not wait longer than this for its counter. */
   readonly commandTimeoutMs?: number
+  /** A client span per script ("Redis.<script>"), when traces are exported; off, the request path makes none. */
+  readonly traced?: boolean
 }
 
 export interface RedisClient {
@@ -28,7 +30,8 @@ const warnEveryMs = 30_000
 
 /** Counts commands that failed because Redis could not serve them (each such request was served uncounted). */
 export const unavailableTotal = Metric.counter("redis_unavailable_total", {
-  description: "Redis commands that failed; the requests they belonged to were served without counting"
+  description: "Redis commands that failed; the requests they belonged to were served without counting (fail open)",
+  incremental: true
 })
 
 /** Host, port and database only: the URL may carry a password. */
@@ -142,7 +145,7 @@ export const make = Effect.fn("RedisClient.make")(function*(options: Options) {
     return Effect.sync(cleanup)
   })
 
-  const runScript: RedisClient["runScript"] = (script, keys, args) =>
+  const run: RedisClient["runScript"] = (script, keys, args) =>
     Effect.tryPromise({
       try: () => withDeadline(() => RedisScript.run(client, script, keys, args), commandTimeoutMs),
       catch: describeError
@@ -150,6 +153,12 @@ export const make = Effect.fn("RedisClient.make")(function*(options: Options) {
       Effect.tapError((reason) => Metric.increment(unavailableTotal).pipe(Effect.zipRight(outage(reason)))),
       Effect.mapError((reason) => new Errors.StorageUnavailable({ reason: `redis: ${reason}` }))
     )
+  const runScript: RedisClient["runScript"] = options.traced === true
+    ? (script, keys, args) =>
+      run(script, keys, args).pipe(
+        Effect.withSpan(`Redis.${script.name}`, { kind: "client", attributes: { "db.system.name": "redis" } })
+      )
+    : run
 
   return { runScript } satisfies RedisClient
 })

@@ -3,11 +3,14 @@ import { createHash } from "node:crypto"
 import type { Redis } from "ioredis"
 
 export interface RedisScript {
+  /** For spans: `Redis.<name>`. */
+  readonly name: string
   readonly source: string
   readonly sha: string
 }
 
-export const make = (source: string): RedisScript => ({
+export const make = (name: string, source: string): RedisScript => ({
+  name,
   source,
   sha: createHash("sha1").update(source).digest("hex")
 })

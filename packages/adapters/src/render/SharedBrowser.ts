@@ -3,7 +3,7 @@
  * Every connection it makes goes through the guarded SOCKS proxy (see docs/rendering.md).
  */
 import { RenderFailed } from "@bookmark-library/domain"
-import { Duration, Effect, Option, SynchronizedRef } from "effect"
+import { Duration, Effect, Metric, Option, SynchronizedRef } from "effect"
 import type { Browser } from "playwright-core"
 import { shortReason } from "./RenderError.js"
 
@@ -26,6 +26,15 @@ export const chromiumArgs: ReadonlyArray<string> = [
   "--disable-dev-shm-usage",
   "--webrtc-ip-handling-policy=disable_non_proxied_udp"
 ]
+
+/** Launch attempts of the shared browser; `restart`: a relaunch because the previous browser crashed or disconnected. */
+const launchesTotal = (reason: "first" | "restart") =>
+  Metric.counter("browser_launches_total", {
+    description: "Chromium launch attempts by the renderer, by reason (restart: the previous browser crashed or disconnected)",
+    incremental: true
+  }).pipe(Metric.tagged("reason", reason))
+const firstLaunches = launchesTotal("first")
+const restarts = launchesTotal("restart")
 
 const LAUNCH_TIMEOUT = Duration.seconds(30)
 const CLOSE_TIMEOUT = Duration.seconds(5)
@@ -82,8 +91,11 @@ export const make = Effect.fn("SharedBrowser.make")(function*(options: SharedBro
   const get = SynchronizedRef.modifyEffect(current, (held) => {
     if (Option.isSome(held) && held.value.isConnected()) return Effect.succeed([held.value, held] as const)
     const relaunch = Option.isSome(held)
-      ? Effect.logWarning("browser disconnected, relaunching").pipe(Effect.zipRight(close(held.value)))
-      : Effect.void
+      ? Effect.logWarning("browser disconnected, relaunching").pipe(
+        Effect.zipRight(close(held.value)),
+        Effect.zipRight(Metric.increment(restarts))
+      )
+      : Metric.increment(firstLaunches)
     return relaunch.pipe(Effect.zipRight(launch), Effect.map((browser) => [browser, Option.some(browser)] as const))
   })
 

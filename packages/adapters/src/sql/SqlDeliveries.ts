@@ -4,7 +4,7 @@ import { AccountId, BookmarkId, Deliveries, Delivery, DeliveryId, WebhookId } fr
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { channel, SqlNotifications } from "./SqlNotifications.js"
-import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
+import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"
 
 const Row = Schema.Struct({
   id: DeliveryId,
@@ -43,6 +43,7 @@ export const make = Effect.gen(function*() {
   const first = decodeFirst(Row)
   const all = decodeAll(Row)
   const claimed = decodeAll(ClaimedRow)
+  const backlogRow = decodeFirst(Schema.Struct({ size: Int8, retrying: Int8, oldest: NullableInt8 }))
   const cols = sql.literal(columns)
 
   return Deliveries.of({
@@ -145,6 +146,19 @@ export const make = Effect.gen(function*() {
       const rows = yield* storage(sql`
         SELECT ${cols} FROM deliveries WHERE webhook_id = ${webhookId} ORDER BY created_at, seq`)
       return (yield* storage(all(rows))).map(toRecord)
+    }),
+
+    // Pending rows only, which the partial index `deliveries_pending` covers.
+    backlog: Effect.fn("SqlDeliveries.backlog")(function*(now) {
+      const rows = yield* storage(sql`
+        SELECT count(*) AS size, count(*) FILTER (WHERE attempts > 0) AS retrying,
+          min(next_attempt_at) FILTER (WHERE next_attempt_at <= ${now}::bigint AND locked_until <= ${now}::bigint) AS oldest
+        FROM deliveries WHERE state = 'pending'`)
+      const row = yield* storage(backlogRow(rows))
+      return Option.match(row, {
+        onNone: () => ({ size: 0, retrying: 0, oldestDueAt: null }),
+        onSome: ({ oldest, retrying, size }) => ({ size, retrying, oldestDueAt: oldest })
+      })
     }),
 
     awaitEnqueued: notifications.next("deliveries")

@@ -8,7 +8,7 @@ import { BookmarkId, ImportId, Job, JobId, Jobs } from "@bookmark-library/domain
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { channel, SqlNotifications } from "./SqlNotifications.js"
-import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
+import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"
 
 const Row = Schema.Struct({
   id: JobId,
@@ -47,6 +47,7 @@ export const make = Effect.gen(function*() {
   const notifications = yield* SqlNotifications
   const all = decodeAll(Row)
   const count = decodeFirst(Schema.Struct({ count: Int8 }))
+  const backlogRow = decodeFirst(Schema.Struct({ size: Int8, oldest: NullableInt8 }))
   const returning = sql.literal("jobs.id, jobs.bookmark_id, jobs.attempts, jobs.run_at, jobs.lane, jobs.events, jobs.import_id")
 
   const interactive = (now: number, lease: number, max: number) => sql`
@@ -121,6 +122,19 @@ export const make = Effect.gen(function*() {
 
     release: Effect.fn("SqlJobs.release")(function*(id) {
       yield* storage(sql`UPDATE jobs SET locked_until = 0, attempts = greatest(attempts - 1, 0) WHERE id = ${id}`)
+    }),
+
+    // Finished jobs are deleted, so every row is a queued one.
+    backlog: Effect.fn("SqlJobs.backlog")(function*(now) {
+      const rows = yield* storage(sql`
+        SELECT count(*) AS size,
+          min(run_at) FILTER (WHERE run_at <= ${now}::bigint AND locked_until <= ${now}::bigint) AS oldest
+        FROM jobs`)
+      const row = yield* storage(backlogRow(rows))
+      return Option.match(row, {
+        onNone: () => ({ size: 0, oldestDueAt: null }),
+        onSome: ({ oldest, size }) => ({ size, oldestDueAt: oldest })
+      })
     }),
 
     pending: storage(Effect.flatMap(sql`SELECT count(*) AS count FROM jobs`, count)).pipe(

@@ -14,7 +14,7 @@ describe.runIf(redis.run)("RedisScript", () => {
         (client) => Effect.promise(() => client.quit())
       )
       // A source no server has cached: the unique comment changes the SHA1.
-      const script = RedisScript.make(`-- ${Date.now()} ${Math.random()}\nreturn { KEYS[1], ARGV[1] }`)
+      const script = RedisScript.make("test", `-- ${Date.now()} ${Math.random()}\nreturn { KEYS[1], ARGV[1] }`)
       const exists = Effect.promise(() => client.script("EXISTS", script.sha))
       expect(yield* exists).toEqual([0])
       expect(yield* Effect.promise(() => RedisScript.run(client, script, ["k"], ["a"]))).toEqual(["k", "a"])

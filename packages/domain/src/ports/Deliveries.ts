@@ -2,6 +2,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type * as Delivery from "../Delivery.js"
 import type { BookmarkId, DeliveryId, WebhookId } from "../Ids.js"
+import type { Backlog } from "./Jobs.js"
 import type { Storage } from "./Storage.js"
 
 /** A claimed delivery with what is needed to send it. */
@@ -38,6 +39,11 @@ export class Deliveries extends Context.Tag("Deliveries")<Deliveries, {
   readonly cancelForBookmark: (bookmarkId: BookmarkId) => Storage<number>
   readonly get: (id: DeliveryId) => Storage<Option.Option<Delivery.Record>>
   readonly listForWebhook: (webhookId: WebhookId) => Storage<ReadonlyArray<Delivery.Record>>
+  /**
+   * The pending deliveries at `now` (of active and inactive webhooks alike), how many of them wait for a retry
+   * (attempted at least once), and the longest wait of a due one: one cheap read, made when the metrics are scraped.
+   */
+  readonly backlog: (now: number) => Storage<Backlog & { readonly retrying: number }>
   /** Completes when a delivery may have been enqueued since the call (a hint; callers also poll). */
   readonly awaitEnqueued: Effect.Effect<void>
 }>() {}

@@ -4,6 +4,14 @@ import type { JobId } from "../Ids.js"
 import type { Job, Lane, NewJob } from "../Job.js"
 import type { Storage } from "./Storage.js"
 
+/** The queue's size and its longest wait, for the operator's gauges. */
+export interface Backlog {
+  /** Items not finished yet (due, leased or scheduled later). */
+  readonly size: number
+  /** The earliest due time among items due at `now` and not leased; null when none is waiting. */
+  readonly oldestDueAt: number | null
+}
+
 export class Jobs extends Context.Tag("Jobs")<Jobs, {
   /** Enqueues one job; lane `interactive`, events on and no import unless given. */
   readonly enqueue: (job: NewJob) => Storage<void>
@@ -28,6 +36,8 @@ export class Jobs extends Context.Tag("Jobs")<Jobs, {
   readonly retryAt: (id: JobId, runAt: number) => Storage<void>
   /** Frees the lease without counting the attempt (graceful shutdown). */
   readonly release: (id: JobId) => Storage<void>
+  /** The queue at `now`: one cheap read, made when the metrics are scraped. */
+  readonly backlog: (now: number) => Storage<Backlog>
   /** Jobs not yet completed (for health and tests). */
   readonly pending: Storage<number>
   /** Completes when a job may have been enqueued since the call (a hint; callers also poll). */

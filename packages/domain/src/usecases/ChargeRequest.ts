@@ -1,7 +1,8 @@
 /** Use case: charge one request to the account's allowance; refuse it when a window is used up. */
-import { type Context, Effect, Option } from "effect"
+import { type Context, Effect, Metric, Option } from "effect"
 import * as Allowance from "../Allowance.js"
 import { RateLimited } from "../Errors.js"
+import * as Metrics from "../Metrics.js"
 import { Policy } from "../Policy.js"
 import { AllowanceCounter } from "../ports/AllowanceCounter.js"
 import type { Principal } from "./Authenticate.js"
@@ -29,9 +30,13 @@ export const chargeRequestWith = (policy: Context.Tag.Service<Policy>, counter: 
       Effect.map(Option.some),
       Effect.catchTag("StorageUnavailable", servedAnyway)
     )
-    if (Option.isNone(charged)) return Option.none<Allowance.State>()
+    if (Option.isNone(charged)) {
+      yield* Metric.increment(Metrics.allowanceUncounted)
+      return Option.none<Allowance.State>()
+    }
     const state = Allowance.state(charged.value, limits, principal.account.planChangedAt)
     if (!state.admitted) {
+      yield* Metric.increment(state.window === "minute" ? Metrics.allowanceRefusedMinute : Metrics.allowanceRefusedMonth)
       return yield* new RateLimited({
         window: state.window,
         limit: state.limit,
@@ -39,6 +44,7 @@ export const chargeRequestWith = (policy: Context.Tag.Service<Policy>, counter: 
         retryAfter: state.retryAfter
       })
     }
+    yield* Metric.increment(Metrics.allowanceAdmitted)
     return Option.some(state)
   })
 

@@ -1,8 +1,9 @@
 /** Use case: one attempt of a claimed delivery, then failure accounting, retry scheduling or deactivation. */
-import { Clock, Effect, Option, Random } from "effect"
+import { Clock, Effect, Metric, Option, Random } from "effect"
 import * as Delivery from "../Delivery.js"
 import * as DeliveryAttempt from "../DeliveryAttempt.js"
 import type { AccountId, DeliveryId, WebhookId } from "../Ids.js"
+import * as Metrics from "../Metrics.js"
 import { Policy } from "../Policy.js"
 import { Deliveries, type Claimed } from "../ports/Deliveries.js"
 import { DeliveryLog } from "../ports/DeliveryLog.js"
@@ -90,7 +91,7 @@ export const deliverWebhook = Effect.fn("DeliverWebhook")(function*(claimed: Cla
   const ok = isSuccess(result)
   const now = yield* Clock.currentTimeMillis
   const random = yield* Random.next
-  return yield* tx.atomic(Effect.gen(function*() {
+  const outcome = yield* tx.atomic(Effect.gen(function*() {
     yield* log.record(entry)
     const hook = yield* webhooks.recordAttempt(delivery.webhookId, { at: now, status: result.status, ok })
     if (ok) {
@@ -115,4 +116,9 @@ export const deliverWebhook = Effect.fn("DeliverWebhook")(function*(claimed: Cla
     yield* deliveries.finish(delivery.id, { state: "pending", nextAttemptAt: now + delay })
     return "retry" as const
   }))
+  // Counted once the transaction committed, so a rolled-back attempt counts nothing.
+  if (outcome === "deactivated") {
+    yield* Metric.increment(result.status === 410 ? Metrics.webhookDeactivatedGone : Metrics.webhookDeactivatedFailing)
+  }
+  return outcome
 })

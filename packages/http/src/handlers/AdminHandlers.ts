@@ -2,6 +2,8 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import {
   type Account,
+  adminListDeliveries,
+  adminRedeliver,
   type ApiKey,
   createAccount,
   createKey,
@@ -50,4 +52,6 @@ export const layer = HttpApiBuilder.group(Api, "admin", (handlers) =>
     .handle("revokeKey", ({ path }) => Effect.map(revokeKey(path.id), presentKey))
     .handle("editBookmark", ({ path, payload }) => editBookmark(path.id, payload))
     .handle("saveBookmark", ({ path, payload }) => saveFromApp(path.id, payload))
-    .handle("enableWebhook", ({ path }) => enableWebhook(path.id)))
+    .handle("enableWebhook", ({ path }) => enableWebhook(path.id))
+    .handle("webhookDeliveries", ({ path, urlParams }) => adminListDeliveries(path.id, urlParams))
+    .handle("redeliver", ({ path }) => adminRedeliver(path.id, path.deliveryId)))

@@ -1,6 +1,6 @@
 /** Handlers of the webhooks group. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { deleteWebhook, listWebhooks, registerWebhook, testWebhook } from "@bookmark-library/domain"
+import { deleteWebhook, listDeliveries, listWebhooks, redeliverDelivery, registerWebhook, testWebhook } from "@bookmark-library/domain"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { CurrentPrincipal } from "../Authentication.js"
@@ -13,4 +13,8 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
     .handle("delete", ({ path }) =>
       Effect.flatMap(CurrentPrincipal, ({ account }) => deleteWebhook(account.id, path.id)))
     .handle("test", ({ path }) =>
-      Effect.flatMap(CurrentPrincipal, ({ account }) => testWebhook(account.id, path.id))))
+      Effect.flatMap(CurrentPrincipal, ({ account }) => testWebhook(account.id, path.id)))
+    .handle("deliveries", ({ path, urlParams }) =>
+      Effect.flatMap(CurrentPrincipal, ({ account }) => listDeliveries(account.id, path.id, urlParams)))
+    .handle("redeliver", ({ path }) =>
+      Effect.flatMap(CurrentPrincipal, ({ account }) => redeliverDelivery(account.id, path.id, path.deliveryId))))

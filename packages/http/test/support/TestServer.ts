@@ -8,6 +8,7 @@ import { Cause, Context, Effect, HashMap, Layer, Logger, LogLevel, Redacted, Sch
 import { createServer } from "node:http"
 import * as AssetLinks from "../../src/AssetLinks.js"
 import { Health } from "../../src/Health.js"
+import * as RequestId from "../../src/middleware/RequestId.js"
 import * as Mounts from "../../src/Mounts.js"
 import * as Server from "../../src/Server.js"
 
@@ -46,12 +47,13 @@ const sabotagedBookmarks = Layer.effect(
 
 const steering = Layer.sync(Steering, () => ({ sender: FakeWebhookSender.make(), health: { healthy: true }, logs: [] }))
 
+// Wrapped as the composition root wraps the process logger, so lines carry the request id.
 const capture = (logs: Array<LogLine>) =>
-  Logger.make(({ annotations, cause, logLevel, message }) => {
+  RequestId.annotating(Logger.make(({ annotations, cause, logLevel, message }) => {
     const record = Object.fromEntries(HashMap.toEntries(annotations))
     const parts = [String(message), JSON.stringify(record), Cause.isEmpty(cause) ? "" : Cause.pretty(cause)]
     logs.push({ level: logLevel.label, message: String(message), annotations: record, text: parts.join(" ") })
-  })
+  }))
 
 const steered = Layer.unwrapEffect(Effect.map(Steering, ({ health, logs, sender }) =>
   Layer.mergeAll(
@@ -65,8 +67,8 @@ const steered = Layer.unwrapEffect(Effect.map(Steering, ({ health, logs, sender 
     })
   )))
 
-/** The server, its HttpServer (for the address), the in-memory ports and the steering handles. */
-export const layer = Server.layer({ adminToken: Redacted.make(adminToken) }).pipe(
+/** The server with `options`, its HttpServer (for the address), the in-memory ports and the steering handles. */
+export const layerWith = (options: Partial<Server.Options> = {}) => Server.layer({ adminToken: Redacted.make(adminToken), ...options }).pipe(
   Layer.provide(Mounts.none),
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
   Layer.provide(sabotagedBookmarks),
@@ -74,6 +76,8 @@ export const layer = Server.layer({ adminToken: Redacted.make(adminToken) }).pip
   Layer.provideMerge(steering),
   Layer.provideMerge(TestApp.layer({}, undefined, AssetLinks.layer(publicUrl)))
 )
+
+export const layer = layerWith()
 
 export const baseUrl = Effect.map(HttpServer.HttpServer, (server) =>
   server.address._tag === "TcpAddress" ? `http://127.0.0.1:${server.address.port}` : "http://invalid")

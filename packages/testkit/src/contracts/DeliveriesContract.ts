@@ -123,6 +123,35 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
         yield* deliveries.cancelForWebhook(other.hook.id)
       })))
 
+    // Other tests leave rows behind: counts are compared before and after, and these rows are due long before any of theirs.
+    it.effect("reports pending deliveries, those waiting for a retry and the longest-waiting due one", () =>
+      run(Effect.gen(function*() {
+        const deliveries = yield* Deliveries
+        const webhooks = yield* Webhooks
+        const before = yield* deliveries.backlog(0)
+        const account = yield* newAccount()
+        const hook = webhookRecord(account.id)
+        yield* webhooks.insert(hook, 10)
+        const [first, second, third] = [-5_000_000, -4_000_000, -3_000_000].map((at) =>
+          deliveryRecord(hook.id, account.id, { nextAttemptAt: at, createdAt: at }))
+        yield* deliveries.enqueue([first!, second!, third!])
+        expect(yield* deliveries.backlog(0)).toEqual({
+          size: before.size + 3,
+          retrying: before.retrying,
+          oldestDueAt: -5_000_000
+        })
+        yield* deliveries.claim({ now: 0, lease: 10_000_000, max: 1, maxPerWebhook: 4 })
+        yield* deliveries.finish(first!.id, { state: "pending", nextAttemptAt: -3_500_000 })
+        yield* deliveries.finish(third!.id, { state: "delivered" })
+        expect(yield* deliveries.backlog(0)).toEqual({
+          size: before.size + 2,
+          retrying: before.retrying + 1,
+          oldestDueAt: -4_000_000
+        })
+        yield* deliveries.cancelForWebhook(hook.id)
+        expect(yield* deliveries.backlog(0)).toEqual(before)
+      })))
+
     it.effect("cancels the pending deliveries about one bookmark, and keeps which bookmark each is about", () =>
       run(Effect.gen(function*() {
         const webhooks = yield* Webhooks

@@ -65,6 +65,21 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         yield* Effect.forEach(created, (c) => jobs.complete(c.id))
       })))
 
+    // Other tests leave rows behind: sizes are compared before and after, and these rows are due long before any of theirs.
+    it.effect("reports the queue's size and its longest-waiting due job, leased ones aside", () =>
+      run(Effect.gen(function*() {
+        const jobs = yield* Jobs
+        const before = yield* jobs.backlog(0)
+        const older = yield* enqueued(-5_000_000)
+        const newer = yield* enqueued(-4_000_000)
+        expect(yield* jobs.backlog(0)).toEqual({ size: before.size + 2, oldestDueAt: -5_000_000 })
+        yield* jobs.claim({ now: 0, lease: 10_000_000, max: 1 })
+        expect(yield* jobs.backlog(0)).toEqual({ size: before.size + 2, oldestDueAt: -4_000_000 })
+        yield* jobs.complete(older.id)
+        yield* jobs.complete(newer.id)
+        expect(yield* jobs.backlog(0)).toEqual(before)
+      })))
+
     const importJobs = (hosts: ReadonlyArray<string>, runAt: number) =>
       Effect.gen(function*() {
         const jobs = yield* Jobs

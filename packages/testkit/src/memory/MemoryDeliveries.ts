@@ -103,6 +103,16 @@ export const layer = Layer.effect(
           [...entries.values()].map((e) => e.record).filter((r) => r.webhookId === webhookId)
             .sort((a, b) => a.createdAt - b.createdAt)
         ),
+      backlog: (now) =>
+        Effect.sync(() => {
+          const pending = [...entries.values()].filter((e) => e.record.state === "pending")
+          const due = pending.filter((e) => e.record.nextAttemptAt <= now && e.lockedUntil <= now).map((e) => e.record.nextAttemptAt)
+          return {
+            size: pending.length,
+            retrying: pending.filter((e) => e.record.attempts > 0).length,
+            oldestDueAt: due.length === 0 ? null : Math.min(...due)
+          }
+        }),
       awaitEnqueued: signal.wait
     })
   })

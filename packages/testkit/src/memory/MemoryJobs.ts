@@ -91,6 +91,12 @@ export const layer = Layer.effect(
       retryAt: (id, runAt) => update(id, (e) => ({ ...e, lockedUntil: 0, job: { ...e.job, runAt } })),
       release: (id) =>
         update(id, (e) => ({ ...e, lockedUntil: 0, job: { ...e.job, attempts: Math.max(0, e.job.attempts - 1) } })),
+      backlog: (now) =>
+        Effect.map(live, (alive) => {
+          const queued = [...entries.values()].filter((e) => alive.has(e.job.id))
+          const due = queued.filter((e) => e.job.runAt <= now && e.lockedUntil <= now).map((e) => e.job.runAt)
+          return { size: queued.length, oldestDueAt: due.length === 0 ? null : Math.min(...due) }
+        }),
       pending: Effect.map(live, (alive) => alive.size),
       awaitEnqueued: signal.wait
     })

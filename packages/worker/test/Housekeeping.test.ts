@@ -1,0 +1,66 @@
+/** Housekeeping: the delivery log loses attempts past their retention, and expired sessions go, on a timer. */
+import { AccountId, AttemptId, type DeliveryAttempt, DeliveryId, DeliveryLog, Sessions, WebhookId } from "@bookmark-library/domain"
+import { TestApp } from "@bookmark-library/testkit"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Fiber, Layer, Option, TestClock } from "effect"
+import * as Housekeeping from "../src/Housekeeping.js"
+
+const minute = 60_000
+const hour = 60 * minute
+const day = 24 * hour
+const retention = 30 * day
+
+const webhookId = WebhookId.make("whk_kept")
+const attempt = (id: string, at: number): DeliveryAttempt.Record => ({
+  id: AttemptId.make(id),
+  deliveryId: DeliveryId.make("dlv_1"),
+  webhookId,
+  accountId: AccountId.make("acc_1"),
+  event: "bookmark.saved",
+  trigger: "delivery",
+  at,
+  status: 200,
+  error: null,
+  durationMs: 12,
+  responseSnippet: "ok"
+})
+
+/** The memory Sessions, with the times it was asked to prune before. */
+const prunedSessionsAt: Array<number> = []
+const watchedSessions = Layer.effect(
+  Sessions,
+  Effect.map(Sessions, (sessions) =>
+    Sessions.of({
+      ...sessions,
+      pruneExpired: (at) => Effect.zipRight(Effect.sync(() => prunedSessionsAt.push(at)), sessions.pruneExpired(at))
+    }))
+)
+
+describe("Housekeeping", () => {
+  it.effect("prunes attempts past the retention and expired sessions: a minute after start, then hourly", () =>
+    Effect.gen(function*() {
+      const start = 100 * day
+      yield* TestClock.setTime(start)
+      const log = yield* DeliveryLog
+      yield* log.record(attempt("att_old", start - 31 * day))
+      yield* log.record(attempt("att_edge", start - retention + 30 * minute))
+      yield* log.record(attempt("att_recent", start - 29 * day))
+      const kept = Effect.map(log.listForWebhook(webhookId, { limit: 10, before: Option.none() }), (rows) => rows.map((r) => r.id))
+
+      const fiber = yield* Effect.fork(Housekeeping.run({ logRetention: retention }))
+      yield* TestClock.adjust("59 seconds")
+      expect(yield* kept).toEqual(["att_recent", "att_edge", "att_old"])
+      expect(prunedSessionsAt).toEqual([])
+
+      // The first sweep: only what is older than the retention goes.
+      yield* TestClock.adjust("1 second")
+      expect(yield* kept).toEqual(["att_recent", "att_edge"])
+      expect(prunedSessionsAt).toEqual([start + minute])
+
+      // An hour later the edge attempt has aged past the retention.
+      yield* TestClock.adjust("1 hour")
+      expect(yield* kept).toEqual(["att_recent"])
+      expect(prunedSessionsAt).toEqual([start + minute, start + minute + hour])
+      yield* Fiber.interrupt(fiber)
+    }).pipe(Effect.provide(watchedSessions.pipe(Layer.provideMerge(TestApp.layer())))))
+})
