@@ -153,4 +153,13 @@ describe("compose.yaml", () => {
     const named = Object.values(compose.services).flatMap((s) => s.volumes ?? []).map((v) => v.split(":")[0] ?? "")
     for (const volume of named) expect(Object.keys(compose.volumes)).toContain(volume)
   })
+
+  it("passes the operator's metrics token and trace collector to both processes; the worker serves /metrics", () => {
+    for (const service of [api, worker]) {
+      expect(service?.environment?.["METRICS_TOKEN"]).toBe("${METRICS_TOKEN:-}")
+      expect(service?.environment?.["OTEL_EXPORTER_OTLP_ENDPOINT"]).toBe("${OTEL_EXPORTER_OTLP_ENDPOINT:-}")
+    }
+    expect(Number(worker?.environment?.["METRICS_PORT"])).toBeGreaterThan(0)
+    expect(api?.environment?.["OTEL_SERVICE_NAME"]).not.toBe(worker?.environment?.["OTEL_SERVICE_NAME"])
+  })
 })
