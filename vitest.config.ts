@@ -16,6 +16,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default on a 2-core machine is one worker (cores - 1), and most of the suite waits on sockets, child
+    // processes, Postgres and Chromium rather than on the CPU: two files at a time cut the wall time without
+    // starving the timing-sensitive ones. TEST_WORKERS overrides it (e.g. 1 on a busy machine).
+    maxWorkers: Number(process.env["TEST_WORKERS"] ?? 2),
+    minWorkers: 1,
     reporters: ["default", "./scripts/SkipSummaryReporter.ts"],
     coverage: {
       provider: "v8",

@@ -231,6 +231,8 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       // With htmx the search box searches as one types, in place, and the address follows.
       await page.goto(service.baseUrl)
       await page.getByLabel("Search").pressSequentially("no-such-word", { delay: 20 })
+      // An earlier keystroke's answer ("no-such") also says nothing matches: wait for the last one's address.
+      await page.waitForURL((url) => url.searchParams.get("q") === "no-such-word")
       await page.getByText("Nothing matches.").waitFor()
       expect(page.url()).toContain(`${service.baseUrl}/?q=no-such-word`)
     })
