@@ -39,6 +39,17 @@ const concat = (chunks: ReadonlyArray<Uint8Array>) => {
   return bytes
 }
 
+/**
+ * A limit reached while parsing is "too large"; on Node a file's own stream reports it as an internal error whose
+ * cause is the parser's `ReachedLimit`. Anything else is a body that could not be read.
+ */
+const refusal = (e: Multipart.MultipartError): BadForm => {
+  const cause: unknown = e.cause
+  const limit = e.reason === "FileTooLarge" || e.reason === "BodyTooLarge" ||
+    (typeof cause === "object" && cause !== null && "_tag" in cause && cause._tag === "ReachedLimit")
+  return new BadForm({ reason: limit ? "tooLarge" : "unreadable" })
+}
+
 export const read = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const length = Number(request.headers["content-length"] ?? "0")
@@ -52,8 +63,7 @@ export const read = Effect.gen(function*() {
       maxFileSize: Option.some(maxFileBytes),
       maxTotalSize: Option.some(maxBodyBytes)
     }),
-    Stream.mapError((e) =>
-      new BadForm({ reason: e.reason === "FileTooLarge" || e.reason === "BodyTooLarge" ? "tooLarge" : "unreadable" })),
+    Stream.mapError(refusal),
     Stream.runForEach((part) =>
       Effect.gen(function*() {
         if (Multipart.isField(part)) {
@@ -64,10 +74,9 @@ export const read = Effect.gen(function*() {
           return
         }
         if (!Multipart.isFile(part)) return
-        const chunks = yield* Stream.runCollect(part.content).pipe(
-          Effect.mapError((e) => new BadForm({ reason: e.reason === "FileTooLarge" || e.reason === "BodyTooLarge" ? "tooLarge" : "unreadable" }))
-        )
+        const chunks = yield* Stream.runCollect(part.content).pipe(Effect.mapError(refusal))
         const bytes = concat([...chunks])
+        if (bytes.length > maxFileBytes) return yield* new BadForm({ reason: "tooLarge" })
         if (Option.isNone(file) && (bytes.length > 0 || part.name !== "")) file = Option.some({ name: part.name, bytes })
       }))
   )

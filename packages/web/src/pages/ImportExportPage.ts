@@ -70,7 +70,7 @@ ${uploadForm(req, values)}
 <h2 id="imports-heading">Your imports</h2>
 ${imports.length === 0
       ? html`<p class="muted">No imports yet.</p>`
-      : html`<div class="table-wrap"><table aria-labelledby="imports-heading">
+      : html`<div class="table-wrap"><table class="imports" aria-labelledby="imports-heading">
 <thead><tr><th scope="col">Started</th><th scope="col">Format</th><th scope="col">State</th><th scope="col">Saved</th><th scope="col">Duplicates</th><th scope="col">Failed</th></tr></thead>
 <tbody>${imports.map(importRow)}</tbody>
 </table></div>`}
@@ -110,4 +110,5 @@ export const submit = (req: Authed) =>
     return Responses.redirect(importPath(started.right.id))
   })
 
-const problem = (e: Errors.InvalidInput) => Outcome.message(e, labels)
+/** The reader's reasons speak of the admin API's `format` parameter; on this page it is the Format list. */
+const problem = (e: Errors.InvalidInput) => Outcome.message(e, labels).replace(/; name one with format\.$/, "; if you know it, choose it under Format.")

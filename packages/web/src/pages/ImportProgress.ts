@@ -39,8 +39,8 @@ const section = (p: Import.Progress) => {
     trigger === undefined ? "" : html` hx-get="${importPath(p.id)}" hx-trigger="${trigger}" hx-select="#import" hx-swap="outerHTML"`
   }>
 <h1 id="import-title">Import of ${Format.date(p.createdAt)}</h1>
-<p role="status" class="status${p.state === "running" ? "" : " done"}">${trigger === undefined ? "" : html`<span class="spinner" aria-hidden="true"></span>`}${stateLabel(p)}${
-    p.finishedAt === null ? "" : html` <span class="muted">· every row read ${Format.date(p.finishedAt)}</span>`
+<p role="status" class="import-state">${trigger === undefined ? "" : html`<span class="spinner" aria-hidden="true"></span>`}<strong>${stateLabel(p)}</strong>${
+    p.finishedAt === null ? "" : html`<span class="muted">· every row read ${Format.date(p.finishedAt)}</span>`
   }</p>
 <p class="small muted">Format: ${p.format} · ${p.events ? "each bookmark announced to your webhooks" : "quiet (no webhook events)"}</p>
 <div class="bars">
