@@ -169,7 +169,7 @@ export const describeImportPage = (mode: Harness.Mode, label: string) => {
       await page.getByRole("heading", { name: "Import & export" }).waitFor()
     })
 
-    it("a file in no known format and one over the limit are refused on the page with the form, never a 5xx", { timeout: 90_000 }, async () => {
+    it("a file in no known format and one over the limit are refused on the page with the form, never a 5xx; nothing is charged", { timeout: 90_000 }, async () => {
       const { dir, page, visits } = w()
       const garbage = join(dir, "photo.jpg")
       writeFileSync(garbage, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0, 0, 0xff, 0xd9]))
@@ -193,6 +193,9 @@ export const describeImportPage = (mode: Harness.Mode, label: string) => {
       await expect(page.getByRole("alert").textContent()).resolves.toContain("larger than 64 MiB")
       await visits.check(page, "import-too-large")
       rmSync(huge)
+      // Three imports, two downloads and every page view later: nothing charged to the API allowance.
+      await page.getByRole("navigation").getByRole("link", { name: "Usage" }).click()
+      await expect(page.getByRole("region", { name: "This month" }).getByRole("paragraph").first().textContent()).resolves.toMatch(/^0 of /)
     })
   })
 }
