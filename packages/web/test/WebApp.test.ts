@@ -14,9 +14,9 @@ const base = "http://127.0.0.1:3000"
 const runtime = ManagedRuntime.make(Layer.merge(TestApp.layer(), FakeWebhookSender.make().layer))
 let handler: ((request: Request) => Promise<Response>) | undefined
 
-const send = async (method: string, path: string, init: { cookie?: string; form?: Record<string, string>; origin?: string } = {}) => {
+const send = async (method: string, path: string, init: { cookie?: string; form?: Record<string, string>; origin?: string; headers?: Record<string, string> } = {}) => {
   if (handler === undefined) throw new Error("not built")
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...init.headers }
   if (init.cookie !== undefined) headers["cookie"] = init.cookie
   if (init.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded"
   if (init.origin !== undefined) headers["origin"] = init.origin
@@ -137,6 +137,10 @@ describe("web app over the in-memory domain", () => {
     const progress = await send("GET", location, { cookie })
     expect(progress.status).toBe(200)
     expect(progress.text).toContain("each bookmark announced to your webhooks")
+    // A poll gets the section alone; a boosted visit (also an htmx request) the whole page.
+    const poll = await send("GET", `${location}?partial=section`, { cookie, headers: { "hx-request": "true" } })
+    expect([poll.text.startsWith("<section id=\"import\""), poll.text.includes("<html")]).toEqual([true, false])
+    expect((await send("GET", location, { cookie, headers: { "hx-request": "true" } })).text).toContain("<html")
     expect((await send("GET", "/import-export", { cookie })).text).toContain(`href="${location}"`)
   })
 

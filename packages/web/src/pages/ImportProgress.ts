@@ -36,7 +36,7 @@ const failures = (p: Import.Progress) =>
 const section = (p: Import.Progress) => {
   const trigger = poll(p)
   return html`<section id="import" aria-labelledby="import-title"${
-    trigger === undefined ? "" : html` hx-get="${importPath(p.id)}" hx-trigger="${trigger}" hx-select="#import" hx-swap="outerHTML"`
+    trigger === undefined ? "" : html` hx-get="${importPath(p.id)}?partial=section" hx-trigger="${trigger}" hx-select="#import" hx-swap="outerHTML"`
   }>
 <h1 id="import-title">Import of ${Format.date(p.createdAt)}</h1>
 <p role="status" class="import-state">${trigger === undefined ? "" : html`<span class="spinner" aria-hidden="true"></span>`}<strong>${stateLabel(p)}</strong>${
@@ -64,6 +64,8 @@ ${failures(p)}
 export const show = (req: Authed) =>
   Effect.gen(function*() {
     const p = yield* accountImport(req.me.account.id, req.params["id"] ?? "")
+    // A poll gets the section alone (it replaces itself); a visit, boosted or not, gets the whole page.
+    if (req.htmx && req.url.searchParams.get("partial") === "section") return Responses.htmlPage(req, section(p))
     return Responses.htmlPage(req, Layout.page(req, { title: "Import", section: "import" }, html`
 <p class="small"><a href="/import-export">← Import &amp; export</a></p>
 ${section(p)}`))
