@@ -118,6 +118,8 @@ describe("web app over the in-memory domain", () => {
     const exported = await send("GET", "/export?format=json", { cookie })
     expect(exported.status).toBe(200)
     expect(exported.headers.get("content-type")).toBe("application/json; charset=utf-8")
+    // Streamed page by page: no length is known before the last page is written.
+    expect(exported.headers.get("content-length")).toBeNull()
     expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="bookmarks-\d{4}-\d{2}-\d{2}\.json"$/)
     const library = JSON.parse(exported.text) as { bookmarks: ReadonlyArray<{ url: string }> }
     expect(library.bookmarks.map((b) => b.url)).toContain("https://example.com/a")
