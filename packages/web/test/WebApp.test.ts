@@ -164,6 +164,15 @@ describe("web app over the in-memory domain", () => {
       expect({ label, status: answer.status, shown: answer.text.includes(message) }).toEqual({ label, status, shown: true })
       expect(answer.text).toContain('action="/imports"')
     }
+    for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=x"]) {
+      if (handler === undefined) throw new Error("not built")
+      const broken = await handler(new Request(`${base}/imports`, {
+        method: "POST",
+        headers: { cookie, origin: base, "content-type": contentType },
+        body: "--y\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\n\u0000\u0000"
+      }))
+      expect([contentType, broken.status]).toEqual([contentType, 400])
+    }
     const huge = await upload(cookie, { _csrf: csrf }, file, { "content-length": String(70 * 1024 * 1024) })
     expect(huge.status).toBe(413)
     expect(huge.text).toContain("larger than 64 MiB")

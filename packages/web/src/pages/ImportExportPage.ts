@@ -3,7 +3,7 @@
  * quiet or announced; the account's imports; export buttons that download the library as a stream.
  */
 import { accountImports, type Errors, type Import, ImportFormat, startImport } from "@bookmark-library/domain"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import * as Format from "../Format.js"
 import * as Forms from "../Forms.js"
 import { html } from "../Html.js"
@@ -93,8 +93,7 @@ export const refused = (req: Authed, refusal: UploadRefusal) => {
   return render(req, { error }, status)
 }
 
-const formatOf = (value: string): Option.Option<ImportFormat.ImportFormat> =>
-  (ImportFormat.all as ReadonlyArray<string>).includes(value) ? Option.some(value as ImportFormat.ImportFormat) : Option.none()
+const formatOf = Schema.decodeUnknownOption(ImportFormat.ImportFormat)
 
 export const submit = (req: Authed) =>
   Effect.gen(function*() {
