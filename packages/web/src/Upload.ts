@@ -54,6 +54,9 @@ export const read = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const length = Number(request.headers["content-length"] ?? "0")
   if (length > maxBodyBytes) return yield* new BadForm({ reason: "tooLarge" })
+  // The platform's parser waits forever on an empty body and throws on a type without a boundary: both refused here.
+  if (request.headers["content-length"] === "0") return yield* new BadForm({ reason: "unreadable" })
+  if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(request.headers["content-type"] ?? "")) return yield* new BadForm({ reason: "unreadable" })
   const form: Record<string, string> = {}
   let file: Option.Option<UploadedFile> = Option.none()
   yield* request.multipartStream.pipe(
@@ -79,6 +82,9 @@ export const read = Effect.gen(function*() {
         if (bytes.length > maxFileBytes) return yield* new BadForm({ reason: "tooLarge" })
         if (Option.isNone(file) && (bytes.length > 0 || part.name !== "")) file = Option.some({ name: part.name, bytes })
       }))
+  ).pipe(
+    // Whatever else the parser cannot cope with is a body that could not be read, not a failure of the server.
+    Effect.catchAllDefect(() => new BadForm({ reason: "unreadable" }))
   )
   return { form, file } satisfies UploadForm
 })
