@@ -17,7 +17,7 @@ export type Route<R> =
     readonly path: string
     readonly access: "person"
     readonly handler: AuthedHandler<R>
-    /** A multipart form with a file (docs/web.md, "Import and export"); how the page shows a body it refused. */
+    /** A multipart form with a file (docs/import-export.md, "The Import & export page"); how the page shows a body it refused. */
     readonly upload?: RefusalHandler<R>
   }
 

@@ -8,7 +8,7 @@ import { ImportFormat, Text } from "@bookmark-library/domain"
 import { Effect, Option, Stream } from "effect"
 import { BadForm } from "./Forms.js"
 
-/** The largest file an upload form takes: the import's own limit (docs/web.md, "Import and export"). */
+/** The largest file an upload form takes: the import's own limit (docs/import-export.md, "The Import & export page"). */
 export const maxFileBytes = ImportFormat.maxFileBytes
 
 /** The whole body: the file plus room for the other fields and the multipart framing. */

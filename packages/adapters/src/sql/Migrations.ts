@@ -266,7 +266,7 @@ const imports = statements(
   )`
 )
 
-/** The web app lists an account's imports, newest first (docs/import-export.md, "The Import page"). */
+/** The web app lists an account's imports, newest first (docs/import-export.md, "The Import & export page"). */
 const importsByAccount = statements(`CREATE INDEX imports_account ON imports (account_id, created_at DESC, seq DESC)`)
 
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
