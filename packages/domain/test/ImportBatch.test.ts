@@ -1,5 +1,7 @@
 /** Imports over the in-memory domain: batches that resume where they stopped, quiet or loud events, text notes. */
 import {
+  accountImport,
+  accountImports,
   AccountId,
   Bookmark,
   BookmarkId,
@@ -135,6 +137,22 @@ describe("importBatch and runImport", () => {
         yield* failureOf(importProgress("imp_\u0000"), Errors.NotFound)
         yield* failureOf(importProgress("x".repeat(10_000)), Errors.NotFound)
         yield* failureOf(importProgress("imp_nothere"), Errors.NotFound)
+      })))
+
+  it.effect("an account sees its own imports, newest first; another account's import is not found", () =>
+    inWorld(() =>
+      Effect.gen(function*() {
+        yield* TestClock.setTime(start)
+        const { account } = yield* Fixtures.accountWithKey()
+        const first = yield* startImport(account.id, exportFile(2), { format: Option.none(), events: false })
+        yield* TestClock.adjust(1_000)
+        const second = yield* startImport(account.id, exportFile(1), { format: Option.none(), events: true })
+        const other = yield* Fixtures.accountWithKey()
+        expect((yield* accountImports(account.id)).map((p) => p.id)).toEqual([second.id, first.id])
+        expect(yield* accountImports(other.account.id)).toEqual([])
+        expect(yield* accountImport(account.id, first.id)).toMatchObject({ id: first.id, total: 2, events: false })
+        yield* failureOf(accountImport(other.account.id, first.id), Errors.NotFound)
+        yield* failureOf(accountImport(account.id, "imp_\u0000"), Errors.NotFound)
       })))
 })
 

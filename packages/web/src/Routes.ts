@@ -7,6 +7,8 @@ import type {
   Deliveries,
   DeliveryLog,
   IdGenerator,
+  ImportReader,
+  Imports,
   Jobs,
   Links,
   PasswordHasher,
@@ -22,14 +24,16 @@ import { Option } from "effect"
 import * as Access from "./pages/Access.js"
 import * as AccountPage from "./pages/AccountPage.js"
 import * as BookmarkPage from "./pages/BookmarkPage.js"
+import * as ExportDownload from "./pages/ExportDownload.js"
 import * as ImportExportPage from "./pages/ImportExportPage.js"
+import * as ImportProgress from "./pages/ImportProgress.js"
 import * as KeysPage from "./pages/KeysPage.js"
 import * as Library from "./pages/Library.js"
 import * as NotePage from "./pages/NotePage.js"
 import * as UsagePage from "./pages/UsagePage.js"
 import * as WebhookPage from "./pages/WebhookPage.js"
 import * as WebhooksPage from "./pages/WebhooksPage.js"
-import { get, post, publicGet, publicPost, type Route } from "./Router.js"
+import { get, post, publicGet, publicPost, type Route, upload } from "./Router.js"
 import type { SetupLink } from "./Setup.js"
 
 /** The domain services the pages use (the composition root provides them). */
@@ -41,6 +45,8 @@ export type Services =
   | Deliveries
   | DeliveryLog
   | IdGenerator
+  | ImportReader
+  | Imports
   | Jobs
   | Links.Links
   | PasswordHasher
@@ -94,6 +100,9 @@ export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
   get("/account", AccountPage.show),
   post("/account/password", AccountPage.password),
   post("/account/sign-out-everywhere", AccountPage.everywhere),
-  get("/import-export", ImportExportPage.show)
+  get("/import-export", ImportExportPage.show),
+  upload("/imports", ImportExportPage.submit, ImportExportPage.refused),
+  get("/imports/:id", ImportProgress.show),
+  get("/export", ExportDownload.download)
 ]
 

@@ -23,7 +23,7 @@ p,dl,ul,ol{margin:.5rem 0}
 .muted{color:var(--muted)}
 .small{font-size:.875rem}
 .narrow{max-width:26rem;margin:2rem auto}
-form.stack{display:grid;gap:.75rem}
+form.stack{display:grid;gap:.75rem;grid-template-columns:minmax(0,1fr)}
 label{display:block;font-weight:600;font-size:.9rem;margin-bottom:.2rem}
 .hint{font-weight:400;color:var(--muted);font-size:.85rem}
 input[type=text],input[type=url],input[type=email],input[type=password],input[type=search],select,textarea{width:100%;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:8px;padding:.5rem .65rem;min-height:2.5rem}
@@ -95,6 +95,17 @@ meter,progress{width:100%;height:1rem}
 @media (min-width:48rem){.cols{grid-template-columns:1fr 1fr}}
 table.keys code{white-space:nowrap}
 @media (max-width:40rem){table.keys th:nth-child(3),table.keys td:nth-child(3),table.keys th:nth-child(5),table.keys td:nth-child(5){display:none}}
+label.check{display:inline-flex;gap:.45rem;align-items:center}
+input[type=file]{font:inherit;max-width:100%}
+.bars{display:grid;gap:.2rem;margin:1rem 0}
+.bars label{font-weight:400;margin-top:.4rem}
+dl.counts{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:1rem 0}
+dl.counts .count{display:grid}
+dl.counts dt{color:var(--muted);font-size:.85rem}
+dl.counts dd{margin:0;font-size:1.35rem;font-weight:600}
+table.failures td.mono{white-space:nowrap}
+.import-state{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem .45rem}
+@media (max-width:40rem){table.imports th:nth-child(2),table.imports td:nth-child(2){display:none}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .htmx-request .when-loading{display:inline-block}
 .when-loading{display:none}

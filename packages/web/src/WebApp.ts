@@ -14,6 +14,7 @@ import { routes, type Services } from "./Routes.js"
 import * as Security from "./Security.js"
 import * as SessionCookie from "./SessionCookie.js"
 import * as Setup from "./Setup.js"
+import * as Upload from "./Upload.js"
 import type { Settings, WebRequest } from "./WebRequest.js"
 
 export interface Options {
@@ -85,6 +86,7 @@ export const make = (options: Options) =>
         address: Option.getOrElse(request.remoteAddress, () => "unknown"),
         forwarded,
         form: {},
+        file: Option.none(),
         htmx: header(request, "hx-request") === "true"
       }
       const { params, pathMatched, route } = Router.match(routes, request.method, url.pathname)
@@ -102,13 +104,21 @@ export const make = (options: Options) =>
           publicOrigin
         })
         if (!trusted) return Responses.forbiddenForm(req)
-        const form = yield* Effect.either(Forms.read)
+        // Only a signed-in person's upload is read up to the file limit; anyone else's body stays within a form's.
+        const uploads = route.access === "person" && route.upload !== undefined && Option.isSome(signedIn) && Upload.isMultipart(request)
+        const form = yield* Effect.either(
+          uploads ? Upload.read : Effect.map(Forms.read, (f) => ({ form: f, file: Option.none<Upload.UploadedFile>() }))
+        )
         if (form._tag === "Left") {
+          // An upload page shows the refusal with its form (nothing is changed, so no token is needed for that).
+          if (route.access === "person" && route.upload !== undefined && Option.isSome(signedIn) && Option.isSome(token)) {
+            return yield* route.upload({ ...req, me: signedIn.value, sessionToken: token.value }, form.left.reason)
+          }
           return form.left.reason === "tooLarge" ? Responses.tooLarge(req) : Responses.badText(req)
         }
-        req = { ...req, form: form.right }
+        req = { ...req, form: form.right.form, file: form.right.file }
         // Every form of a signed-in person carries the session's CSRF token, sign out included.
-        if (Option.isSome(signedIn) && Option.isSome(token) && !Session.checkCsrf(token.value, form.right["_csrf"] ?? "")) {
+        if (Option.isSome(signedIn) && Option.isSome(token) && !Session.checkCsrf(token.value, form.right.form["_csrf"] ?? "")) {
           return Responses.forbiddenForm(req)
         }
       }
@@ -139,6 +149,7 @@ export const make = (options: Options) =>
         address: "",
         forwarded: false,
         form: {},
+        file: Option.none(),
         htmx: false
       })
       return yield* respond.pipe(

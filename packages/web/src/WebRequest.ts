@@ -3,6 +3,7 @@ import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type { SignedIn } from "@bookmark-library/domain"
 import type { Option } from "effect"
 import type { Assets } from "./Assets.js"
+import type { UploadedFile } from "./Upload.js"
 
 export interface Settings {
   /** The server's public base URL (PUBLIC_URL), for the CSRF origin check and secure cookies. */
@@ -26,6 +27,8 @@ export interface WebRequest {
   readonly forwarded: boolean
   /** The decoded form of a POST (empty for other methods). */
   readonly form: Readonly<Record<string, string>>
+  /** The file of a multipart POST to an upload route, if one was chosen. */
+  readonly file: Option.Option<UploadedFile>
   /** A request by htmx (a fragment may be answered instead of a page). */
   readonly htmx: boolean
 }

@@ -4,19 +4,19 @@
  * end to end on real storage.)
  */
 import * as HttpApp from "@effect/platform/HttpApp"
-import { createAccount, createUser, editBookmark, saveBookmark } from "@bookmark-library/domain"
+import { createAccount, createUser, editBookmark, saveBookmark, startImport } from "@bookmark-library/domain"
 import { FakeWebhookSender, TestApp } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Effect, Layer, ManagedRuntime, Option } from "effect"
 import * as WebApp from "../src/WebApp.js"
 
 const base = "http://127.0.0.1:3000"
 const runtime = ManagedRuntime.make(Layer.merge(TestApp.layer(), FakeWebhookSender.make().layer))
 let handler: ((request: Request) => Promise<Response>) | undefined
 
-const send = async (method: string, path: string, init: { cookie?: string; form?: Record<string, string>; origin?: string } = {}) => {
+const send = async (method: string, path: string, init: { cookie?: string; form?: Record<string, string>; origin?: string; headers?: Record<string, string> } = {}) => {
   if (handler === undefined) throw new Error("not built")
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...init.headers }
   if (init.cookie !== undefined) headers["cookie"] = init.cookie
   if (init.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded"
   if (init.origin !== undefined) headers["origin"] = init.origin
@@ -29,11 +29,22 @@ const send = async (method: string, path: string, init: { cookie?: string; form?
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
+/** A multipart form (the Import page's), as a browser sends it. */
+const upload = async (cookie: string, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }, headers: Record<string, string> = {}) => {
+  if (handler === undefined) throw new Error("not built")
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) body.append(name, value)
+  if (file !== undefined) body.append("file", new Blob([file.bytes]), file.name)
+  const response = await handler(new Request(`${base}/imports`, { method: "POST", headers: { cookie, origin: base, ...headers }, body, redirect: "manual" }))
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
+
 const csrfOf = (html: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? ""
 
 describe("web app over the in-memory domain", () => {
   let cookie = ""
   let otherBookmark = ""
+  let otherImport = ""
 
   beforeAll(async () => {
     const face = await runtime.runPromise(WebApp.make({ publicUrl: base, excludedPrefixes: ["/v1/api", "/admin"] }))
@@ -43,6 +54,8 @@ describe("web app over the in-memory domain", () => {
       yield* createUser(mine.id, { email: "ada@example.com", password: "analytical engine" })
       const theirs = yield* createAccount("free")
       otherBookmark = (yield* saveBookmark(theirs.id, { url: "https://example.com/theirs" }, "api")).id
+      const theirExport = new TextEncoder().encode(JSON.stringify({ format: "bookmark-library-export", version: 1, exportedAt: "2026-01-01T00:00:00.000Z", bookmarks: [] }))
+      otherImport = (yield* startImport(theirs.id, theirExport, { format: Option.none(), events: false })).id
     }))
     const signedIn = await send("POST", "/sign-in", { form: { email: "ada@example.com", password: "analytical engine" }, origin: base })
     expect(signedIn.status).toBe(303)
@@ -99,5 +112,75 @@ describe("web app over the in-memory domain", () => {
       expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
     }
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'")
+  })
+
+  it("export downloads the library as a named attachment; importing it back starts an import that finds only duplicates", async () => {
+    const exported = await send("GET", "/export?format=json", { cookie })
+    expect(exported.status).toBe(200)
+    expect(exported.headers.get("content-type")).toBe("application/json; charset=utf-8")
+    // Streamed page by page: no length is known before the last page is written.
+    expect(exported.headers.get("content-length")).toBeNull()
+    expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="bookmarks-\d{4}-\d{2}-\d{2}\.json"$/)
+    const library = JSON.parse(exported.text) as { bookmarks: ReadonlyArray<{ url: string }> }
+    expect(library.bookmarks.map((b) => b.url)).toContain("https://example.com/a")
+    const html = await send("GET", "/export?format=html", { cookie })
+    expect([html.status, html.headers.get("content-disposition")?.endsWith('.html"')]).toEqual([200, true])
+    expect(html.text).toContain('<A HREF="https://example.com/a"')
+    expect((await send("GET", "/export?format=pdf", { cookie })).status).toBe(404)
+
+    const page = await send("GET", "/import-export", { cookie })
+    expect(page.text).toContain('enctype="multipart/form-data"')
+    const csrf = csrfOf(page.text)
+    const bytes = new TextEncoder().encode(exported.text)
+    const started = await upload(cookie, { _csrf: csrf, format: "", events: "true" }, { name: "library.json", bytes })
+    expect(started.status).toBe(303)
+    const location = started.headers.get("location") ?? ""
+    expect(location).toMatch(/^\/imports\/imp_[0-9A-Za-z]+$/)
+    const progress = await send("GET", location, { cookie })
+    expect(progress.status).toBe(200)
+    expect(progress.text).toContain("each bookmark announced to your webhooks")
+    // A poll gets the section alone; a boosted visit (also an htmx request) the whole page.
+    const poll = await send("GET", `${location}?partial=section`, { cookie, headers: { "hx-request": "true" } })
+    expect([poll.text.startsWith("<section id=\"import\""), poll.text.includes("<html")]).toEqual([true, false])
+    expect((await send("GET", location, { cookie, headers: { "hx-request": "true" } })).text).toContain("<html")
+    expect((await send("GET", "/import-export", { cookie })).text).toContain(`href="${location}"`)
+  })
+
+  it("an upload needs the CSRF token; a missing, empty, unknown or oversized file is refused on the page, never with a 5xx", async () => {
+    const csrf = csrfOf((await send("GET", "/import-export", { cookie })).text)
+    const file = { name: "x.json", bytes: new TextEncoder().encode("{}") }
+    expect((await upload(cookie, {}, file)).status).toBe(403)
+    expect((await upload(cookie, { _csrf: "0".repeat(64) }, file)).status).toBe(403)
+    expect((await upload(cookie, { _csrf: csrf }, file, { origin: "https://evil.example" })).status).toBe(403)
+    const cases: ReadonlyArray<readonly [string, Record<string, string>, { name: string; bytes: Uint8Array } | undefined, number, string]> = [
+      ["no file", { _csrf: csrf }, undefined, 400, "File: choose a file to import."],
+      ["empty", { _csrf: csrf }, { name: "empty.html", bytes: new Uint8Array() }, 400, "File: is empty."],
+      ["binary with NUL", { _csrf: csrf }, { name: "x.bin", bytes: new Uint8Array([0, 159, 146, 150, 0, 255, 0]) }, 400, "File: is no export"],
+      ["a format not on the list", { _csrf: csrf, format: "docx" }, file, 400, "Format: choose one of the list."],
+      ["NUL in a field", { _csrf: csrf, format: "json\u0000" }, file, 400, "not text"]
+    ]
+    for (const [label, fields, chosen, status, message] of cases) {
+      const answer = await upload(cookie, fields, chosen)
+      expect({ label, status: answer.status, shown: answer.text.includes(message) }).toEqual({ label, status, shown: true })
+      expect(answer.text).toContain('action="/imports"')
+    }
+    for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=x"]) {
+      if (handler === undefined) throw new Error("not built")
+      const broken = await handler(new Request(`${base}/imports`, {
+        method: "POST",
+        headers: { cookie, origin: base, "content-type": contentType },
+        body: "--y\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\n\u0000\u0000"
+      }))
+      expect([contentType, broken.status]).toEqual([contentType, 400])
+    }
+    const huge = await upload(cookie, { _csrf: csrf }, file, { "content-length": String(70 * 1024 * 1024) })
+    expect(huge.status).toBe(413)
+    expect(huge.text).toContain("larger than 64 MiB")
+  })
+
+  it("another account's import, and an import id of an impossible shape, are not found", async () => {
+    expect((await send("GET", `/imports/${otherImport}`, { cookie })).status).toBe(404)
+    expect((await send("GET", `/imports/${encodeURIComponent("imp_\u0000")}`, { cookie })).status).toBe(404)
+    expect((await send("GET", "/import-export", { cookie })).text).not.toContain(otherImport)
   })
 })

@@ -266,6 +266,9 @@ const imports = statements(
   )`
 )
 
+/** The web app lists an account's imports, newest first (docs/import-export.md, "The Import & export page"). */
+const importsByAccount = statements(`CREATE INDEX imports_account ON imports (account_id, created_at DESC, seq DESC)`)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_initial": initial,
@@ -274,7 +277,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0010_people": people,
   "0011_delivery_log": deliveryLog,
   "0012_usage_detail": usageDetail,
-  "0030_imports": imports
+  "0030_imports": imports,
+  "0031_imports_by_account": importsByAccount
 }
 
 export const table = "effect_sql_migrations"

@@ -4,7 +4,7 @@ import { AccountId, Import, ImportFormat, ImportId, Imports } from "@bookmark-li
 import { Effect, Layer, Option, Schema } from "effect"
 import { storage } from "./SqlFailure.js"
 import { channel, SqlNotifications } from "./SqlNotifications.js"
-import { decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"
+import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"
 
 const Row = Schema.Struct({
   id: ImportId,
@@ -47,6 +47,7 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const notifications = yield* SqlNotifications
   const first = decodeFirst(Row)
+  const all = decodeAll(Row)
   const file = decodeFirst(Schema.Struct({ bytes: Schema.Uint8ArrayFromSelf }))
 
   return Imports.of({
@@ -71,6 +72,13 @@ export const make = Effect.gen(function*() {
     file: Effect.fn("SqlImports.file")(function*(id) {
       const rows = yield* storage(sql`SELECT bytes FROM import_files WHERE import_id = ${id}`)
       return Option.map(yield* storage(file(rows)), (row) => row.bytes)
+    }),
+
+    list: Effect.fn("SqlImports.list")(function*(accountId, limit) {
+      const rows = yield* storage(sql`
+        SELECT ${sql.literal(columns)} FROM imports WHERE account_id = ${accountId}
+        ORDER BY created_at DESC, seq DESC LIMIT ${limit}`)
+      return (yield* storage(all(rows))).map(toRecord)
     }),
 
     claim: Effect.fn("SqlImports.claim")(function*({ lease, now }) {

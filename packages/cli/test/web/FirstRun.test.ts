@@ -1,6 +1,7 @@
 /**
  * The people's face over plain HTTP (no browser needed): the first-run offer only to loopback clients or through the
- * one-time setup link, sign-up when SIGNUP=open, password change and sign out everywhere, and the headers of every page.
+ * one-time setup link, sign-up when SIGNUP=open, password change and sign out everywhere, the headers of every page, and
+ * multipart bodies the import upload must survive (empty, without a boundary, never closed, endless).
  */
 import { WebApp } from "@bookmark-library/web"
 import { Effect, Option } from "effect"
@@ -113,6 +114,53 @@ describe("first run through a proxy, the setup link, and sign-up", () => {
     const everywhere = await send(base, "POST", "/account/sign-out-everywhere", { cookie: one, form: { _csrf: csrfOf(account.text) } })
     expect(everywhere.location).toBe("/sign-in")
     for (const cookie of [one, three]) expect((await send(base, "GET", "/", { cookie })).location).toBe("/sign-in")
+  })
+
+  it("the import upload on the real server: broken, empty and endless multipart bodies are pages (400, 413), never a 5xx", { timeout: 60_000 }, async () => {
+    const base = s().baseUrl
+    const made = await send(base, "POST", "/sign-up", { form: { email: "mover@example.com", password: "mover password" }, headers: remote })
+    const cookie = made.cookie ?? ""
+    const csrf = csrfOf((await send(base, "GET", "/import-export", { cookie })).text)
+    const post = async (contentType: string, body: string | ReadableStream<Uint8Array>, who = cookie) => {
+      const response = await fetch(`${base}/imports`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: who, "content-type": contentType },
+        body,
+        ...(typeof body === "string" ? {} : { duplex: "half" })
+      } as RequestInit)
+      return { status: response.status, text: await response.text() }
+    }
+    const part = (boundary: string, name: string, value: string, filename?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n\r\n${value}\r\n`
+    const cases: ReadonlyArray<readonly [string, string, string, number]> = [
+      ["empty body", "multipart/form-data; boundary=b", "", 400],
+      ["no boundary", "multipart/form-data", "garbage", 400],
+      ["never closed", "multipart/form-data; boundary=b", part("b", "_csrf", csrf) + "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.html\"\r\n\r\n<DL>", 400],
+      ["NUL bytes as the file", "multipart/form-data; boundary=b", `${part("b", "_csrf", csrf)}${part("b", "file", "\u0000\u0000\u0000", "a.bin")}--b--\r\n`, 400]
+    ]
+    for (const [label, type, body, status] of cases) {
+      const answer = await post(type, body)
+      expect({ label, status: answer.status }).toEqual({ label, status })
+      expect(answer.text).toContain('action="/imports"')
+    }
+    const nothing = new ReadableStream<Uint8Array>({ start: (controller) => controller.close() })
+    expect((await post("multipart/form-data; boundary=b", nothing)).status).toBe(400)
+    // Signed out, a multipart body is held to a form's 256 KiB and leads to sign-in.
+    expect((await post("multipart/form-data; boundary=b", part("b", "x", "y"), "")).status).toBe(303)
+    // Chunked, with no length announced: the limit holds while reading.
+    let sent = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode(`${part("b", "_csrf", csrf)}--b\r\nContent-Disposition: form-data; name="file"; filename="big.html"\r\n\r\n`))
+        else if (sent > 70) controller.close()
+        else controller.enqueue(new Uint8Array(1024 * 1024).fill(0x20))
+        sent++
+      }
+    })
+    const huge = await post("multipart/form-data; boundary=b", endless)
+    expect(huge.status).toBe(413)
+    expect(huge.text).toContain("larger than 64 MiB")
   })
 
   it("unknown pages are an HTML 404; the JSON API and admin keep their own answers", async () => {

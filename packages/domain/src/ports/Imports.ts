@@ -1,13 +1,15 @@
 /** Port: imports in progress: the uploaded file, counts and position, claimed by one worker at a time. */
 import { Context, type Effect, type Option } from "effect"
 import type * as Import from "../Import.js"
-import type { ImportId } from "../Ids.js"
+import type { AccountId, ImportId } from "../Ids.js"
 import type { Storage } from "./Storage.js"
 
 export class Imports extends Context.Tag("Imports")<Imports, {
   readonly create: (record: Import.Record, file: Uint8Array) => Storage<void>
   readonly get: (id: ImportId) => Storage<Option.Option<Import.Record>>
   readonly file: (id: ImportId) => Storage<Option.Option<Uint8Array>>
+  /** The account's most recent imports, newest first, at most `limit`. */
+  readonly list: (accountId: AccountId, limit: number) => Storage<ReadonlyArray<Import.Record>>
   /** Leases one running import whose lease is free or expired until `now + lease`; none when there is none. */
   readonly claim: (input: { readonly now: number; readonly lease: number }) => Storage<Option.Option<Import.Record>>
   /**

@@ -1,5 +1,6 @@
 /** The use cases; HTTP handlers and worker loops only decode, call one of these and encode. */
 export * from "./AccountBookmarks.js"
+export * from "./AccountImports.js"
 export * from "./AccountKeys.js"
 export * from "./AccountUsage.js"
 export * from "./AccountWebhooks.js"

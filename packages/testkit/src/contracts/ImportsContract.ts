@@ -1,5 +1,5 @@
 /** Contract of the Imports port: the record and its file, one worker at a time, steps only from where it stood. */
-import { type Accounts, type Import, ImportId, Imports } from "@bookmark-library/domain"
+import { type AccountId, type Accounts, type Import, ImportId, Imports } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"
@@ -8,13 +8,13 @@ export const importsContract = <E>(name: string, layer: Layer.Layer<Accounts | I
   describe(`Imports contract: ${name}`, () => {
     const run = <A, E2>(effect: Effect.Effect<A, E2, Accounts | Imports>) => effect.pipe(Effect.provide(layer))
 
-    const created = (createdAt: number, total = 10) =>
+    const created = (createdAt: number, total = 10, owner?: AccountId) =>
       Effect.gen(function*() {
         const imports = yield* Imports
-        const account = yield* newAccount()
+        const accountId = owner ?? (yield* newAccount()).id
         const record: Import.Record = {
           id: ImportId.make(uid("imp_")),
-          accountId: account.id,
+          accountId,
           format: "netscape",
           events: false,
           state: "running",
@@ -86,5 +86,19 @@ export const importsContract = <E>(name: string, layer: Layer.Layer<Accounts | I
         expect(now.failures.length).toBe(1_000)
         expect(now.failures.slice(0, 3)).toEqual([failure(1), failure(2), failure(3)])
         expect(now.failures[999]).toEqual(failure(1_000))
+      })))
+
+    it.effect("lists one account's imports, newest first, up to the limit", () =>
+      run(Effect.gen(function*() {
+        const imports = yield* Imports
+        const account = yield* newAccount()
+        const older = yield* created(100, 10, account.id)
+        const newer = yield* created(300, 10, account.id)
+        const middle = yield* created(200, 10, account.id)
+        yield* created(400)
+        const ids = (records: ReadonlyArray<Import.Record>) => records.map((r) => r.id)
+        expect(ids(yield* imports.list(account.id, 10))).toEqual([newer.record.id, middle.record.id, older.record.id])
+        expect(ids(yield* imports.list(account.id, 2))).toEqual([newer.record.id, middle.record.id])
+        expect(yield* imports.list((yield* newAccount()).id, 10)).toEqual([])
       })))
   })

@@ -31,6 +31,15 @@ export const layer = Layer.effect(
         ),
       get: (id) => Effect.sync(() => Option.map(Option.fromNullable(entries.get(id)), (e) => e.record)),
       file: (id) => Effect.sync(() => Option.map(Option.fromNullable(entries.get(id)), (e) => e.file)),
+      list: (accountId, limit) =>
+        Effect.sync(() =>
+          [...entries.values()]
+            .map((e) => e.record)
+            .filter((r) => r.accountId === accountId)
+            .reverse()
+            .sort((a, b) => b.createdAt - a.createdAt)
+            .slice(0, limit)
+        ),
       claim: ({ lease, now }) =>
         MemoryJournal.write((undo) => {
           const free = [...entries.values()]
