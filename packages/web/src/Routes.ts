@@ -22,6 +22,7 @@ import { Option } from "effect"
 import * as Access from "./pages/Access.js"
 import * as AccountPage from "./pages/AccountPage.js"
 import * as BookmarkPage from "./pages/BookmarkPage.js"
+import * as ExtensionConnect from "./pages/ExtensionConnect.js"
 import * as ImportExportPage from "./pages/ImportExportPage.js"
 import * as KeysPage from "./pages/KeysPage.js"
 import * as Library from "./pages/Library.js"
@@ -94,6 +95,9 @@ export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
   get("/account", AccountPage.show),
   post("/account/password", AccountPage.password),
   post("/account/sign-out-everywhere", AccountPage.everywhere),
-  get("/import-export", ImportExportPage.show)
+  get("/import-export", ImportExportPage.show),
+  get("/extension/connect", ExtensionConnect.show),
+  post("/extension/connect", ExtensionConnect.approve),
+  get("/extension/connected", ExtensionConnect.connected)
 ]
 

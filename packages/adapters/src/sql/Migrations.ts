@@ -266,6 +266,9 @@ const imports = statements(
   )`
 )
 
+/** Keys the browser extension's connect flow mints save with source `extension` (docs/extension.md). */
+const keySource = statements(`ALTER TABLE api_keys ADD COLUMN source text NOT NULL DEFAULT 'api'`)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_initial": initial,
@@ -274,7 +277,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0010_people": people,
   "0011_delivery_log": deliveryLog,
   "0012_usage_detail": usageDetail,
-  "0030_imports": imports
+  "0030_imports": imports,
+  "0050_key_source": keySource
 }
 
 export const table = "effect_sql_migrations"
