@@ -30,6 +30,7 @@ const render = (connection: Settings.Connection | undefined) => {
     byId("connected-text", HTMLParagraphElement).textContent = `Connected to ${connection.server} as ${who}, plan ${connection.plan}.`
     serverField.value = connection.server
   }
+  byId("connect-heading", HTMLHeadingElement).textContent = connection === undefined ? "Connect to your library" : "Connect again or to another server"
 }
 
 /** Checks the key against the server (its plan) and keeps it. */
@@ -57,7 +58,7 @@ form.addEventListener("submit", (event) => {
     if (!granted) return fail(`The extension needs your permission to reach ${server.url}. Press Connect and allow it.`)
     if (pasted !== "") return keep(server.url, pasted, "")
     const approval = await ConnectFlow.approve(server.url, (code) => {
-      progress.textContent = `Approve the extension in the tab that opened. It shows the code ${code}.`
+      progress.textContent = `Approve the extension in the tab that opened; it shows the code ${code}.`
     })
     return approval.ok ? keep(server.url, approval.key, approval.email) : fail(approval.message)
   }, () => fail("The browser refused the permission request. Press Connect to try again."))

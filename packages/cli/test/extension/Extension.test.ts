@@ -135,6 +135,7 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
     const code = await tab.locator("#connect-code").textContent()
     await expect(options.locator("#progress").textContent()).resolves.toContain(code ?? "no code")
     await shoot(tab, "web-approve")
+    await shoot(options, "options-waiting")
     const closed = tab.waitForEvent("close")
     await tab.getByRole("button", { name: "Approve" }).click()
     await closed
