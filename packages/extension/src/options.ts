@@ -58,14 +58,20 @@ form.addEventListener("submit", (event) => {
     if (!granted) return fail(`The extension needs your permission to reach ${server.url}. Press Connect and allow it.`)
     if (pasted !== "") return keep(server.url, pasted, "")
     const approval = await ConnectFlow.approve(server.url, (code) => {
-      progress.textContent = `Approve the extension in the tab that opened; it shows the code ${code}.`
+      const strong = document.createElement("strong")
+      strong.className = "code"
+      strong.textContent = code
+      progress.replaceChildren("Approve the extension in the tab that opened. It shows the code ", strong, ": approve only if the codes match.")
     })
     return approval.ok ? keep(server.url, approval.key, approval.email) : fail(approval.message)
   }, () => fail("The browser refused the permission request. Press Connect to try again."))
 })
 
 byId("disconnect", HTMLButtonElement).addEventListener("click", () => {
-  void Settings.forget().then(() => {
+  void Settings.load().then(async (connection) => {
+    await Settings.forget()
+    // Give back the access to the server too (refused when the manifest itself grants it, as in the browser tests).
+    if (connection !== undefined) await chrome.permissions.remove({ origins: [originPattern(connection.server)] }).catch(() => false)
     progress.textContent = "Disconnected. The key was forgotten in this browser."
     render(undefined)
   })

@@ -90,14 +90,21 @@ const start = async () => {
   })
   const tabId = tab?.id
   const withTab = tabId === undefined ? {} : { tabId }
-  if (urlField.value !== "") {
-    const found = await ask({ _tag: "lookup", url: urlField.value, ...withTab })
-    if (found !== undefined && !found.ok) report(found)
-    else if (found?.link !== undefined) {
+  const already = byId("already", HTMLParagraphElement)
+  /** Says whether `url` is in the library; the tab's badge follows only for the tab's own address. */
+  const check = async (url: string, ofTab: boolean) => {
+    show(already, false)
+    if (url === "") return
+    const found = await ask({ _tag: "lookup", url, ...(ofTab ? withTab : {}) })
+    if (found !== undefined && !found.ok) return report(found)
+    report(undefined)
+    if (found?.link !== undefined) {
       byId("already-link", HTMLAnchorElement).href = found.link
-      show(byId("already", HTMLParagraphElement), true)
+      show(already, true)
     }
   }
+  await check(urlField.value, true)
+  urlField.addEventListener("change", () => void check(urlField.value.trim(), urlField.value.trim() === initialUrl(tab?.url)))
   form.addEventListener("submit", (event) => {
     event.preventDefault()
     saveButton.disabled = true
@@ -109,7 +116,7 @@ const start = async () => {
         if (outcome === undefined) return
         if (!outcome.ok) return report(outcome)
         show(form, false)
-        show(byId("already", HTMLParagraphElement), false)
+        show(already, false)
         show(byId("saved", HTMLElement), true)
         if (outcome.link !== undefined) byId("saved-link", HTMLAnchorElement).href = outcome.link
         if (outcome.id !== undefined) void follow(connection, outcome.id)

@@ -229,4 +229,38 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
     await shoot(page, "popup-revoked")
     await page.close()
   })
+
+  it("Disconnect forgets the key; a pasted key connects; a rate-limited popup says when to retry", async () => {
+    const { context, id, service } = w()
+    const options = await context.newPage()
+    await options.goto(`chrome-extension://${id}/options.html`)
+    await options.getByRole("button", { name: "Disconnect" }).click()
+    await options.getByText("Disconnected. The key was forgotten in this browser.").waitFor()
+    await expect(connection()).resolves.toBeUndefined()
+    const notConnected = await popup(state.articleTab)
+    await notConnected.getByRole("alert").getByText("Not connected to a bookmark server yet").waitFor()
+    await expect(notConnected.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(true)
+    await shoot(notConnected, "popup-not-connected")
+    await notConnected.close()
+
+    const accounts = await service.client.admin<{ accounts: Array<{ id: string }> }>("GET", "/accounts")
+    const made = await service.client.admin<{ key: string }>("POST", `/accounts/${accounts.body.accounts[0]?.id}/keys`, { label: "pasted" })
+    await options.getByLabel("Server URL").fill(service.baseUrl)
+    await options.getByLabel("API key").fill(made.body.key)
+    await options.getByRole("button", { name: "Connect" }).click()
+    await options.getByText(`Connected to ${service.baseUrl} as the account of key bk_…${made.body.key.slice(-4)}, plan free.`).waitFor()
+    await options.close()
+
+    // The free plan allows 60 requests a UTC minute: move the service's clock to the start of a minute (so the window
+    // cannot turn over meanwhile), use them up, then the popup's lookup is refused.
+    service.clock.advance(61_000 - (service.clock.now() % 60_000))
+    let refused = false
+    for (let i = 0; i < 100 && !refused; i++) refused = (await service.client.api("GET", "/usage", made.body.key)).status === 429
+    expect(refused).toBe(true)
+    const limited = await popup(state.articleTab)
+    await limited.getByRole("alert").getByText(/Too many requests for your plan right now\. Try again in \d+ seconds? \(at \d\d:\d\d UTC\)\./).waitFor()
+    await expect(limited.getByRole("button", { name: "Reconnect" }).isVisible()).resolves.toBe(false)
+    await shoot(limited, "popup-rate-limited")
+    await limited.close()
+  })
 })
