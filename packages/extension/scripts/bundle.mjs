@@ -3,6 +3,7 @@
  * Builds the unpacked extension into dist/: the service worker, popup and options page bundled by esbuild (no
  * remote code, no eval), beside the static pages and the manifest (its version taken from package.json).
  * scripts/packages.mjs runs this after tsc, so `npm run build -w packages/extension` gives a folder Chromium loads.
+ * `node scripts/bundle.mjs DIR` builds into DIR instead (the tests do, so that two test files never write one folder).
  */
 import { build } from "esbuild"
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
@@ -11,7 +12,7 @@ import { fileURLToPath } from "node:url"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.join(here, "..")
-const out = path.join(root, "dist")
+const out = path.resolve(process.argv[2] ?? path.join(root, "dist"))
 
 mkdirSync(out, { recursive: true })
 await build({

@@ -3,21 +3,24 @@
  * needs, a host permission only asked at run time, and every page and script a local file with no remote code.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const root = fileURLToPath(new URL("../", import.meta.url))
-const dist = join(root, "dist")
+// Built as `npm run build` builds dist/, into a folder of this test's own.
+const dist = mkdtempSync(join(tmpdir(), "bookmarks-extension-build-"))
 const read = (file: string) => readFileSync(join(dist, file), "utf8")
 let manifest: Record<string, any> = {}
 
 describe("the built extension", () => {
   beforeAll(() => {
-    execFileSync(process.execPath, [join(root, "scripts", "bundle.mjs")], { cwd: root, stdio: "ignore" })
+    execFileSync(process.execPath, [join(root, "scripts", "bundle.mjs"), dist], { cwd: root, stdio: "ignore" })
     manifest = JSON.parse(read("manifest.json"))
   })
+  afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
   it("is Manifest V3 with the package's version and a service worker, popup and options page that exist", () => {
     expect(manifest["manifest_version"]).toBe(3)

@@ -11,7 +11,7 @@ import { BookmarkId, Bookmarks } from "@bookmark-library/domain"
 import { External } from "@bookmark-library/testkit"
 import { Effect, Option } from "effect"
 import { execFileSync } from "node:child_process"
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -35,12 +35,10 @@ interface World {
   readonly profile: string
 }
 
-/** The built extension, copied with the loopback host granted (see the header). */
+/** The extension built as `npm run build` builds it, into a folder of this test's own, with the loopback host granted (see the header). */
 const unpackedCopy = () => {
-  execFileSync(process.execPath, [join(extensionDir, "scripts", "bundle.mjs")], { cwd: extensionDir, stdio: "ignore" })
   const dir = mkdtempSync(join(tmpdir(), "bookmarks-extension-"))
-  cpSync(join(extensionDir, "dist"), dir, { recursive: true })
-  rmSync(join(dir, "module"), { recursive: true, force: true })
+  execFileSync(process.execPath, [join(extensionDir, "scripts", "bundle.mjs"), dir], { cwd: extensionDir, stdio: "ignore" })
   const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"))
   writeFileSync(join(dir, "manifest.json"), JSON.stringify({ ...manifest, host_permissions: ["http://127.0.0.1/*"] }))
   return dir
