@@ -216,6 +216,24 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
     expect(Option.map(record, (r) => r.source)).toEqual(Option.some("extension"))
   })
 
+  it("over a page that is not a web page the URL starts empty; a typed URL is looked up and saved", async () => {
+    const { fixture, service } = w()
+    const blank = await inWorker<number>(`chrome.tabs.create({ url: "about:blank", active: false }).then((tab) => tab.id)`)
+    const page = await popup(blank)
+    await expect(page.getByLabel("URL").inputValue()).resolves.toBe("")
+    await page.getByLabel("URL").fill(state.articleUrl)
+    await page.getByLabel("URL").dispatchEvent("change")
+    await page.getByText("Already in your library").waitFor()
+    const typed = `${fixture.origin}/article.html?typed=1`
+    await page.getByLabel("URL").fill(typed)
+    await page.getByLabel("URL").dispatchEvent("change")
+    await page.getByRole("button", { name: "Save" }).click()
+    await page.getByRole("heading", { name: "Saved" }).waitFor()
+    await page.close()
+    const found = await service.client.api("GET", `/bookmarks?url=${encodeURIComponent(typed)}`, state.key)
+    expect(found.body.bookmarks).toEqual([expect.objectContaining({ url: typed })])
+  })
+
   it("after the key is revoked, the popup says so and offers to reconnect", async () => {
     const { service } = w()
     const accounts = await service.client.admin<{ accounts: Array<{ id: string }> }>("GET", "/accounts")
