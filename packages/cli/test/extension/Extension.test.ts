@@ -19,6 +19,7 @@ import { type BrowserContext, chromium, type Page, type Worker } from "playwrigh
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as ApiFixtureServer from "../support/ApiFixtureServer.js"
 import * as Harness from "../support/Harness.js"
+import { seriousViolations } from "../web/Axe.js"
 import * as Chromium from "../web/Chromium.js"
 
 const extensionDir = fileURLToPath(new URL("../../../extension/", import.meta.url))
@@ -63,7 +64,10 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
   }
   const state = { key: "", bookmarkId: "", articleTab: 0, articleUrl: "" }
 
+  /** A screenshot, after the axe check (serious and critical violations fail the test). */
   const shoot = async (page: Page, name: string) => {
+    const violations = await seriousViolations(page)
+    expect({ page: name, violations }).toEqual({ page: name, violations: [] })
     await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
   }
 
