@@ -103,6 +103,9 @@ const build = async (packages) => {
       const started = Date.now()
       rmSync(path.join(p.dir, "dist"), { recursive: true, force: true })
       await run(process.execPath, [tsc, "-p", path.join(p.dir, "tsconfig.build.json")], { cwd: root })
+      // A package that ships a bundle too (the browser extension's unpacked folder) builds it after its modules.
+      const bundle = path.join(p.dir, "scripts", "bundle.mjs")
+      if (existsSync(bundle)) await run(process.execPath, [bundle], { cwd: p.dir })
       console.error(`built ${p.manifest.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
     } finally {
       release()

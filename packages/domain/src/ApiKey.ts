@@ -15,12 +15,20 @@ export const hash = (key: string): string => toHex(sha256(key))
 /** The form shown in usage reports and key lists: `bk_…` + last 4 characters. */
 export const mask = (key: string): string => `${prefix}…${key.slice(-4)}`
 
+/**
+ * What saves made with a key are recorded as: `api` for keys made by people and operators, `extension` for the key
+ * the browser extension's connect flow mints (docs/extension.md, "Connect").
+ */
+export const KeySource = Schema.Literal("api", "extension")
+export type KeySource = typeof KeySource.Type
+
 /** A stored key, without the key itself. */
 export const Info = Schema.Struct({
   id: ApiKeyId,
   accountId: AccountId,
   label: Schema.String,
   masked: Schema.String,
+  source: KeySource,
   createdAt: Schema.Number,
   revokedAt: Schema.NullOr(Schema.Number)
 })

@@ -13,12 +13,14 @@ import { HealthApi } from "./HealthApi.js"
 import * as OpenApiSpec from "./OpenApiSpec.js"
 import * as Problem from "./Problem.js"
 import * as Problems from "./Problems.js"
+import { TagsApi } from "./TagsApi.js"
 import { UsageApi } from "./UsageApi.js"
 import { WebhooksApi } from "./WebhooksApi.js"
 
 export class Api extends HttpApi.make("bookmarks")
   .add(BookmarksApi)
   .add(UsageApi)
+  .add(TagsApi)
   .add(WebhooksApi)
   .add(AssetsApi)
   .add(AdminApi)
@@ -34,6 +36,7 @@ export class Api extends HttpApi.make("bookmarks")
 export class PublicApi extends HttpApi.make("bookmarks")
   .add(BookmarksApi)
   .add(UsageApi)
+  .add(TagsApi)
   .add(WebhooksApi)
   .add(AssetsApi)
   .add(HealthApi)

@@ -16,6 +16,7 @@ import * as AdminTransferHandlers from "./handlers/AdminTransferHandlers.js"
 import * as AssetsHandlers from "./handlers/AssetsHandlers.js"
 import * as BookmarksHandlers from "./handlers/BookmarksHandlers.js"
 import * as HealthHandlers from "./handlers/HealthHandlers.js"
+import * as TagsHandlers from "./handlers/TagsHandlers.js"
 import * as UsageHandlers from "./handlers/UsageHandlers.js"
 import * as WebhooksHandlers from "./handlers/WebhooksHandlers.js"
 import { Api } from "./Api.js"
@@ -54,6 +55,7 @@ export const apiLayer = (options: Options) =>
     Layer.provide([
       BookmarksHandlers.layer,
       UsageHandlers.layer,
+      TagsHandlers.layer,
       WebhooksHandlers.layer,
       AssetsHandlers.layer,
       AdminHandlers.layer,

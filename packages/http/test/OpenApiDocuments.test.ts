@@ -101,7 +101,7 @@ describe("OpenAPI documents", () => {
   it("declares X-RateLimit-* on every answer of a rate-limited operation but 401, and Retry-After on 429", async () => {
     const doc = await dereference(copy(publicDocument()))
     const limited = operations(doc).filter(({ path }) => path.startsWith("/v1/api/") && !path.startsWith("/v1/api/assets"))
-    expect(limited.length).toBe(10)
+    expect(limited.length).toBe(11)
     for (const { method, operation, path } of limited) {
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         const headers = Object.keys((at(response, "headers") ?? {}) as Json).sort()

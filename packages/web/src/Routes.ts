@@ -25,6 +25,7 @@ import * as Access from "./pages/Access.js"
 import * as AccountPage from "./pages/AccountPage.js"
 import * as BookmarkPage from "./pages/BookmarkPage.js"
 import * as ExportDownload from "./pages/ExportDownload.js"
+import * as ExtensionConnect from "./pages/ExtensionConnect.js"
 import * as ImportExportPage from "./pages/ImportExportPage.js"
 import * as ImportProgress from "./pages/ImportProgress.js"
 import * as KeysPage from "./pages/KeysPage.js"
@@ -103,6 +104,9 @@ export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
   get("/import-export", ImportExportPage.show),
   upload("/imports", ImportExportPage.submit, ImportExportPage.refused),
   get("/imports/:id", ImportProgress.show),
-  get("/export", ExportDownload.download)
+  get("/export", ExportDownload.download),
+  get("/extension/connect", ExtensionConnect.show),
+  post("/extension/connect", ExtensionConnect.approve),
+  get("/extension/connected", ExtensionConnect.connected)
 ]
 

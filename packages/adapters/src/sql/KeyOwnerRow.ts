@@ -1,13 +1,14 @@
 /** An API key joined with its account, checked by hand: authentication reads one on every request. */
-import { AccountId, ApiKeyId, type KeyOwner, Plan } from "@bookmark-library/domain"
+import { AccountId, ApiKey, ApiKeyId, type KeyOwner, Plan } from "@bookmark-library/domain"
 import * as RowCheck from "./RowCheck.js"
 
 export const query = `
-  SELECT k.id, k.account_id, k.label, k.masked, k.created_at, k.revoked_at,
+  SELECT k.id, k.account_id, k.label, k.masked, k.source, k.created_at, k.revoked_at,
          a.plan, a.created_at AS account_created_at, a.plan_changed_at
   FROM api_keys k JOIN accounts a ON a.id = k.account_id`
 
 const plan = RowCheck.oneOf(Plan.Plan.literals)
+const source = RowCheck.oneOf(ApiKey.KeySource.literals)
 
 // The ids are plain strings in the schema too (the brands add no rule), so they are not validated again.
 export const toKeyOwner = (row: RowCheck.Row): KeyOwner => {
@@ -18,6 +19,7 @@ export const toKeyOwner = (row: RowCheck.Row): KeyOwner => {
       accountId,
       label: RowCheck.text(row, "label"),
       masked: RowCheck.text(row, "masked"),
+      source: source(row, "source"),
       createdAt: RowCheck.int8(row, "created_at"),
       revokedAt: RowCheck.nullableInt8(row, "revoked_at")
     },

@@ -269,6 +269,9 @@ const imports = statements(
 /** The web app lists an account's imports, newest first (docs/import-export.md, "The Import & export page"). */
 const importsByAccount = statements(`CREATE INDEX imports_account ON imports (account_id, created_at DESC, seq DESC)`)
 
+/** Keys the browser extension's connect flow mints save with source `extension` (docs/extension.md). */
+const keySource = statements(`ALTER TABLE api_keys ADD COLUMN source text NOT NULL DEFAULT 'api'`)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_initial": initial,
@@ -278,7 +281,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0011_delivery_log": deliveryLog,
   "0012_usage_detail": usageDetail,
   "0030_imports": imports,
-  "0031_imports_by_account": importsByAccount
+  "0031_imports_by_account": importsByAccount,
+  "0050_key_source": keySource
 }
 
 export const table = "effect_sql_migrations"

@@ -25,6 +25,7 @@ const KeyRow = Schema.Struct({
   account_id: AccountId,
   label: Schema.String,
   masked: Schema.String,
+  source: ApiKey.KeySource,
   created_at: Int8,
   revoked_at: NullableInt8
 })
@@ -33,6 +34,7 @@ const toKey = (row: typeof KeyRow.Type): ApiKey.Info => ({
   accountId: row.account_id,
   label: row.label,
   masked: row.masked,
+  source: row.source,
   createdAt: row.created_at,
   revokedAt: row.revoked_at
 })
@@ -77,12 +79,12 @@ export const make = Effect.gen(function*() {
     }),
     addKey: Effect.fn("SqlAccounts.addKey")(function*(key, hash) {
       yield* storage(sql`
-        INSERT INTO api_keys (id, account_id, key_hash, label, masked, created_at, revoked_at)
-        VALUES (${key.id}, ${key.accountId}, ${hash}, ${key.label}, ${key.masked}, ${key.createdAt}, ${key.revokedAt})`)
+        INSERT INTO api_keys (id, account_id, key_hash, label, masked, source, created_at, revoked_at)
+        VALUES (${key.id}, ${key.accountId}, ${hash}, ${key.label}, ${key.masked}, ${key.source}, ${key.createdAt}, ${key.revokedAt})`)
     }),
     listKeys: Effect.fn("SqlAccounts.listKeys")(function*(id) {
       const rows = yield* storage(sql`
-        SELECT id, account_id, label, masked, created_at, revoked_at FROM api_keys
+        SELECT id, account_id, label, masked, source, created_at, revoked_at FROM api_keys
         WHERE account_id = ${id} ORDER BY created_at, seq`)
       return (yield* storage(allKeys(rows))).map(toKey)
     }),
@@ -90,7 +92,7 @@ export const make = Effect.gen(function*() {
       const rows = yield* storage(sql`
         UPDATE api_keys SET revoked_at = coalesce(revoked_at, ${at}::bigint)
         WHERE id = ${id}
-        RETURNING id, account_id, label, masked, created_at, revoked_at`)
+        RETURNING id, account_id, label, masked, source, created_at, revoked_at`)
       return Option.map(yield* storage(firstKey(rows)), toKey)
     }),
     // Untraced: authentication runs it on every request.

@@ -32,6 +32,7 @@ const keyRow = {
   account_id: "acc_1",
   label: "l",
   masked: "bk_…abcd",
+  source: "extension",
   created_at: 1,
   revoked_at: null,
   plan: "plus",
@@ -76,7 +77,7 @@ describe("KeyOwnerRow.toKeyOwner", () => {
   it("reads the key and its account", () => {
     const owner = Effect.runSync(RowCheck.first(toKeyOwner)([keyRow]))
     expect(Option.getOrThrow(owner)).toStrictEqual({
-      key: { id: "key_1", accountId: "acc_1", label: "l", masked: "bk_…abcd", createdAt: 1, revokedAt: null },
+      key: { id: "key_1", accountId: "acc_1", label: "l", masked: "bk_…abcd", source: "extension", createdAt: 1, revokedAt: null },
       account: { id: "acc_1", plan: "plus", createdAt: 2, planChangedAt: 3 }
     })
     expect(Effect.runSync(RowCheck.first(toKeyOwner)([]))).toStrictEqual(Option.none())

@@ -63,6 +63,7 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
           accountId: account.id,
           label: "",
           masked: ApiKey.mask(key),
+          source: "api",
           createdAt: 0,
           revokedAt: null
         }

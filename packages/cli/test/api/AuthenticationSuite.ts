@@ -12,6 +12,7 @@ const endpoints: ReadonlyArray<readonly [string, string, unknown?]> = [
   ["GET", "/bookmarks/bmk_x"],
   ["POST", "/bookmarks", { url: "https://example.com/" }],
   ["GET", "/usage"],
+  ["GET", "/tags"],
   ["GET", "/webhooks"],
   ["POST", "/webhooks", { url: "https://example.com/hook" }],
   ["DELETE", "/webhooks/whk_x"],

@@ -27,6 +27,7 @@ const endpoints: ReadonlyArray<readonly [string, string, ReadonlyArray<string>]>
   ["post", "/v1/api/bookmarks", ["400"]],
   ["get", "/v1/api/bookmarks/{id}", ["403", "404"]],
   ["get", "/v1/api/usage", []],
+  ["get", "/v1/api/tags", []],
   ["get", "/v1/api/webhooks", []],
   ["post", "/v1/api/webhooks", ["400"]],
   ["delete", "/v1/api/webhooks/{id}", ["404"]],

@@ -4,8 +4,11 @@ import type { AccountId } from "../Ids.js"
 import { Bookmarks } from "../ports/Bookmarks.js"
 
 export const TagList = Schema.Struct({
-  tags: Schema.Array(Schema.Struct({ tag: Schema.String, count: Schema.Int }))
-}).annotations({ identifier: "TagList" })
+  tags: Schema.Array(Schema.Struct({
+    tag: Schema.String.annotations({ description: "The tag (one spelling of those that differ only in case)" }),
+    count: Schema.Int.annotations({ description: "How many bookmarks carry it" })
+  })).annotations({ description: "Every tag of the library, most used first" })
+}).annotations({ identifier: "TagList", description: "The tags of the caller's library" })
 export type TagList = typeof TagList.Type
 
 export const listTags = Effect.fn("ListTags")(function*(accountId: AccountId) {

@@ -48,7 +48,7 @@ export const newKeyText = Effect.fn("ApiKey.generate")(function*() {
 })
 
 /** Creates a key; the returned `key` is the only time it is ever shown. */
-export const createKey = Effect.fn("CreateApiKey")(function*(accountId: string, label: string) {
+export const createKey = Effect.fn("CreateApiKey")(function*(accountId: string, label: string, source: ApiKey.KeySource = "api") {
   const { account } = yield* getAccount(accountId)
   const ids = yield* IdGenerator
   const accounts = yield* Accounts
@@ -58,6 +58,7 @@ export const createKey = Effect.fn("CreateApiKey")(function*(accountId: string, 
     accountId: account.id,
     label,
     masked: ApiKey.mask(key),
+    source,
     createdAt: yield* Clock.currentTimeMillis,
     revokedAt: null
   }

@@ -26,6 +26,7 @@ export const layer = HttpApiBuilder.group(Api, "bookmarks", (handlers) =>
       Effect.flatMap(CurrentPrincipal, ({ account }) => Effect.map(listBookmarks(account.id, urlParams), json)))
     .handle("get", ({ path }) =>
       Effect.flatMap(CurrentPrincipal, ({ account }) => Effect.map(getBookmark(account.id, path.id), json)))
+    // A save with the extension's key is the extension's (docs/extension.md, "Connect").
     .handle("create", ({ payload }) =>
-      Effect.flatMap(CurrentPrincipal, ({ account }) =>
-        saveBookmark(account.id, payload, "api").pipe(Effect.tap((ack) => location(ack.id))))))
+      Effect.flatMap(CurrentPrincipal, ({ account, key }) =>
+        saveBookmark(account.id, payload, key.source).pipe(Effect.tap((ack) => location(ack.id))))))

@@ -15,6 +15,7 @@ export const accountsContract = <E>(name: string, layer: Layer.Layer<Accounts, E
         accountId: accountId as ApiKey.Info["accountId"],
         label: "label ✓",
         masked: ApiKey.mask(key),
+        source: "api",
         createdAt,
         revokedAt: null
       }
@@ -63,7 +64,9 @@ export const accountsContract = <E>(name: string, layer: Layer.Layer<Accounts, E
         const account = yield* newAccount()
         const other = yield* newAccount()
         const first = newKey(account.id, 10)
-        const second = newKey(account.id, 20)
+        // The extension's key: its source is kept and read back with the key (saves with it are `extension`).
+        const made = newKey(account.id, 20)
+        const second = { ...made, info: { ...made.info, source: "extension" as const } }
         const foreign = newKey(other.id, 15)
         yield* accounts.addKey(first.info, ApiKey.hash(first.key))
         yield* accounts.addKey(foreign.info, ApiKey.hash(foreign.key))

@@ -47,6 +47,7 @@ const keyFor = (accountId: AccountId) => {
     accountId,
     label: "",
     masked: ApiKey.mask(key),
+    source: "api",
     createdAt: 1,
     revokedAt: null
   }
