@@ -110,11 +110,13 @@ export const make = (options: Options) =>
           uploads ? Upload.read : Effect.map(Forms.read, (f) => ({ form: f, file: Option.none<Upload.UploadedFile>() }))
         )
         if (form._tag === "Left") {
+          // A body refused before its end leaves bytes on the connection: close it rather than let a client reuse it.
+          const unread = HttpServerResponse.setHeader("connection", "close")
           // An upload page shows the refusal with its form (nothing is changed, so no token is needed for that).
           if (route.access === "person" && route.upload !== undefined && Option.isSome(signedIn) && Option.isSome(token)) {
-            return yield* route.upload({ ...req, me: signedIn.value, sessionToken: token.value }, form.left.reason)
+            return unread(yield* route.upload({ ...req, me: signedIn.value, sessionToken: token.value }, form.left.reason))
           }
-          return form.left.reason === "tooLarge" ? Responses.tooLarge(req) : Responses.badText(req)
+          return unread(form.left.reason === "tooLarge" ? Responses.tooLarge(req) : Responses.badText(req))
         }
         req = { ...req, form: form.right.form, file: form.right.file }
         // Every form of a signed-in person carries the session's CSRF token, sign out included.
