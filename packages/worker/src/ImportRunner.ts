@@ -19,7 +19,8 @@ export const run = (options: Partial<ImportOptions> = {}) =>
     yield* Effect.logInfo("import worker started")
     for (;;) {
       const now = yield* Clock.currentTimeMillis
-      const claimed = yield* Effect.either(imports.claim({ now, lease }))
+      // Polling for work makes no trace of its own (docs/operations.md, "Traces"), as in ClaimLoop: only the work does.
+      const claimed = yield* Effect.either(imports.claim({ now, lease }).pipe(Effect.withTracerEnabled(false)))
       if (claimed._tag === "Left" || Option.isNone(claimed.right)) {
         if (claimed._tag === "Left") yield* Effect.logWarning("import: cannot claim work; retrying")
         yield* waitForWork([imports.awaitCreated], pollInterval)
