@@ -19,12 +19,13 @@ describe("SQL storage on PGlite", () => {
   fresh("transactor", (storage) => Contracts.transactorContract("pglite", storage))
   fresh("assets", (storage) => Contracts.assetStoreContract("pglite", storage))
   fresh("allowance", (storage) => Contracts.allowanceCounterContract("pglite", storage, { effectClock: true }))
-  describe("allowance, buffered (the embedded default)", () =>
+  describe("allowance, buffered (the embedded default)", () => {
     Contracts.allowanceCounterContract(
       "pglite buffered",
       Harness.shared(Harness.pgliteStorage(database, BufferedAllowanceCounter.layer())),
       { effectClock: true }
-    ))
+    )
+  })
   fresh("users", (storage) => Contracts.usersContract("pglite", storage))
   fresh("sessions", (storage) => Contracts.sessionsContract("pglite", storage))
   fresh("sign-in attempts", (storage) => Contracts.signInAttemptsContract("pglite", storage))
