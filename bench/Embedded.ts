@@ -160,13 +160,20 @@ const refreshers: Array<() => Promise<void>> = []
 
 const bundle = fileURLToPath(new URL("../dist/bookmarks.js", import.meta.url))
 
+/** This process's environment without the service's own variables. */
+const inherited = (): NodeJS.ProcessEnv => {
+  const base = { ...process.env }
+  for (const name of ["DATABASE_URL", "REDIS_URL", "PORT", "HOST", "DATA_DIR", "NODE_OPTIONS", "PLAN_LIMITS"]) delete base[name]
+  return base
+}
+
 /** Spawn `bookmarks start` on `dataDir` and time the first authenticated 200; then the idle RSS 10 s later. */
 const startOnce = async (bundlePath: string, dataDir: string, key: string | undefined) => {
   const port = await Processes.freePort()
   const started = performance.now()
   const child = spawn(process.execPath, [bundlePath, "start"], {
     cwd: Processes.repoRoot,
-    env: { ...process.env, ...env(dataDir), HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warning", DATABASE_URL: "", REDIS_URL: "" },
+    env: { ...inherited(), ...env(dataDir), HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warning" },
     stdio: ["ignore", "ignore", "inherit"]
   })
   const base = `http://127.0.0.1:${port}`

@@ -25,7 +25,13 @@ const banner = (config: AppConfig) =>
     yield* Console.log([
       "",
       `Bookmark library listening on ${address}  (API: ${address}/v1/api, docs: ${address}/v1/api/docs, MCP: ${address}/mcp)`,
-      `Data: ${storage}; counters: ${Option.isSome(config.redisUrl) ? "Redis" : "SQL"}`,
+      `Data: ${storage}; counters: ${
+        config.allowanceCounter === "redis"
+          ? "Redis"
+          : Option.isSome(config.databaseUrl)
+          ? "SQL"
+          : "in memory, written to PGlite every 250 ms"
+      }`,
       ...Option.match(setup, {
         onNone: () => [`Open ${address}/ in a browser and sign in.`],
         onSome: (link) => [
