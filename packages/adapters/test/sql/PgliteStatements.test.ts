@@ -6,7 +6,8 @@ import * as PgliteClient from "../../src/sql/PgliteClient.js"
 import * as Harness from "./Harness.js"
 
 const database = Harness.pglite()
-const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) => effect.pipe(Effect.provide(database))
+const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | PgliteClient.PgliteInstance>) =>
+  effect.pipe(Effect.provide(database))
 
 describe("PGlite named statements", () => {
   it.live("answers as PGlite's own query does: types, nulls, arrays, JSON, text", () =>
