@@ -31,6 +31,8 @@ const connections = option("connections", 32)
 const library = option("library", 2_000)
 const paths = (text("paths") ?? "get,list,search").split(",") as ReadonlyArray<"get" | "list" | "search">
 const before = text("before")
+/** `--before-flags=<node flags>`: node flags for the `--before` build (e.g. the same build with a V8 flag). */
+const beforeFlags = (text("before-flags") ?? "").split(" ").filter((f) => f !== "")
 const scaledWanted = !args.includes("--no-scaled")
 const profileDir = join(Processes.repoRoot, "bench", "profiles")
 /** `--profile`: the embedded service runs with `--cpu-prof` (profiles go to bench/profiles/). */
@@ -78,7 +80,7 @@ const readPaths = async () => {
     cleanups.push(embedded.stop)
     targets.push(await prepare("embedded", embedded, () => 0))
     if (before !== undefined) {
-      const old = await Processes.startOtherBundle("embedded before", before, env(tempDir()))
+      const old = await Processes.startOtherBundle("embedded before", before, env(tempDir()), beforeFlags)
       cleanups.push(old.stop)
       targets.push(await prepare("embedded before", old, () => 0))
     }
@@ -168,10 +170,10 @@ const inherited = (): NodeJS.ProcessEnv => {
 }
 
 /** Spawn `bookmarks start` on `dataDir` and time the first authenticated 200; then the idle RSS 10 s later. */
-const startOnce = async (bundlePath: string, dataDir: string, key: string | undefined) => {
+const startOnce = async (bundlePath: string, dataDir: string, key: string | undefined, flags: ReadonlyArray<string>) => {
   const port = await Processes.freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, [bundlePath, "start"], {
+  const child = spawn(process.execPath, [...flags, bundlePath, "start"], {
     cwd: Processes.repoRoot,
     env: { ...inherited(), ...env(dataDir), HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warning" },
     stdio: ["ignore", "ignore", "inherit"]
@@ -204,16 +206,16 @@ const stopChild = (child: ReturnType<typeof spawn>) =>
     child.kill("SIGTERM")
   })
 
-const startMeasure = async (name: string, bundlePath: string) => {
+const startMeasure = async (name: string, bundlePath: string, flags: ReadonlyArray<string> = []) => {
   const dataDir = tempDir()
-  const first = await startOnce(bundlePath, dataDir, undefined)
+  const first = await startOnce(bundlePath, dataDir, undefined, flags)
   const { key } = await Seed.account(first.base, adminToken)
   await Seed.saveLibrary(first.base, key, 200)
   await stopChild(first.child)
   const firsts: Array<number> = []
   const rss: Array<number> = []
   for (let i = 0; i < rounds; i++) {
-    const again = await startOnce(bundlePath, dataDir, key)
+    const again = await startOnce(bundlePath, dataDir, key, flags)
     firsts.push(again.firstOk)
     await new Promise((r) => setTimeout(r, 10_000))
     rss.push(Processes.rssOf(again.child.pid ?? -1))
@@ -227,7 +229,7 @@ try {
     await Processes.startService("bundle", "serve", env(tempDir())).then((s) => s.stop())
     for (let i = 0; i < 1; i++) {
       await startMeasure("this build", bundle)
-      if (before !== undefined) await startMeasure("before", before)
+      if (before !== undefined) await startMeasure("before", before, beforeFlags)
     }
   } else {
     await readPaths()
