@@ -96,7 +96,7 @@ const measure = async (label: string, env: Record<string, string>) => {
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-mcp-"))
 try {
-  await measure("Embedded (PGlite, SQL counters)", { DATA_DIR: dataDir })
+  await measure("Embedded (PGlite, in-memory counters)", { DATA_DIR: dataDir })
   const database = process.env["TEST_DATABASE_URL"]
   const redis = process.env["TEST_REDIS_URL"]
   if (database !== undefined && redis !== undefined) {

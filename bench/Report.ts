@@ -200,7 +200,7 @@ export const render = (f: Figures): string => {
   out.push(
     "## Throughput and latency at saturation",
     "",
-    "Embedded: PGlite in a data directory, SQL counters. Scaled: Postgres + Redis. Baseline: `node:http` + `pg` +",
+    "Embedded: PGlite in a data directory, counters in memory (written every 250 ms). Scaled: Postgres + Redis. Baseline: `node:http` + `pg` +",
     "`ioredis` on the same Postgres database and Redis, doing the same key lookup by SHA-256, the same allowance Lua",
     "script and the same query, answering the same JSON, no framework (`bench/Baseline.ts`).",
     "",

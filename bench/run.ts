@@ -139,7 +139,7 @@ const serviceEnv = (dataDir: string): Record<string, string> => ({
 })
 
 const embeddedRun = async () => {
-  log("Embedded (PGlite, SQL counters): starting `bookmarks serve`…")
+  log("Embedded (PGlite, in-memory counters): starting `bookmarks serve`…")
   const service = track(await Processes.startService("embedded", "serve", serviceEnv(tempDir()), nodeArgs))
   const { key } = await Seed.account(service.baseUrl, adminToken)
   log(`  saving a library of ${settings.library} bookmarks through the API…`)

@@ -84,7 +84,8 @@ export type Roles = "all" | "api" | "workers"
 
 /** Storage (migrated, built once and shared) plus the API server, the workers or both. */
 export const layer = (config: AppConfig, roles: "all" | "api", overrides?: Composition.TestOverrides) =>
-  (roles === "all" ? Layer.merge(api(config, overrides), workers(config, overrides)) : api(config, overrides))
+  // The workers start once the server listens: their first queries would otherwise delay the first answer.
+  (roles === "all" ? Layer.provideMerge(workers(config, overrides), api(config, overrides)) : api(config, overrides))
     .pipe(Layer.provideMerge(Composition.storage(config, overrides)), Layer.provide(Tracing.layer(config, overrides?.spanProcessor)))
 
 /** A worker has no API port: its `/metrics` listens on METRICS_PORT, when that is set. */

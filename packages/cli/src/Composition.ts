@@ -1,5 +1,6 @@
 /** The composition root: picks an adapter for every port by name from the configuration (docs/decisions.md, "Adapter choice"). */
 import {
+  BufferedAllowanceCounter,
   CryptoIdGenerator,
   FileAssetStore,
   FileImportReader,
@@ -44,9 +45,14 @@ const assetStores = {
   database: () => SqlAssetStore.layer
 } satisfies Record<AssetStoreChoice, (config: AppConfig) => Layer.Layer<AssetStore, PlatformError, SqlClient.SqlClient>>
 
-/** The allowance counter by name (ALLOWANCE_COUNTER); REDIS_URL is checked with the configuration. */
+/**
+ * The allowance counter by name (ALLOWANCE_COUNTER); REDIS_URL is checked with the configuration. In the database:
+ * on the embedded PGlite, which only this process opens, counted in memory and written every quarter second
+ * (docs/decisions.md, "Embedded allowance counter"); on Postgres, which processes share, one statement a charge.
+ */
 const allowanceCounters = {
-  database: () => SqlAllowanceCounter.layer,
+  database: (config: AppConfig) =>
+    Option.isNone(config.databaseUrl) ? BufferedAllowanceCounter.layer() : SqlAllowanceCounter.layer,
   redis: (config: AppConfig, overrides: TestOverrides) =>
     Option.match(config.redisUrl, {
       onNone: () => Layer.die("ALLOWANCE_COUNTER=redis without REDIS_URL passed the configuration check"),

@@ -17,6 +17,7 @@ import { mkdir } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { promisify } from "node:util"
+import * as PgliteStatements from "./PgliteStatements.js"
 import * as SqlNotifications from "./SqlNotifications.js"
 
 export interface PgliteOptions {
@@ -33,10 +34,17 @@ type Row = Record<string, unknown>
 type TransformRows = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
 type Guard = <A>(effect: Effect.Effect<A, SqlError>) => Effect.Effect<A, SqlError>
 
-const makeConnection = (db: PGlite, guard: Guard): Connection => {
+type Statements = ReturnType<typeof PgliteStatements.make>
+
+const makeConnection = (db: PGlite, statements: Statements, guard: Guard): Connection => {
+  // Statements of a bounded size run as named statements (PgliteStatements.ts); PGlite's own lock keeps its
+  // internal queries (LISTEN) from interleaving with them.
   const query = <T = Row>(sql: string, params: ReadonlyArray<unknown>, rowMode: "object" | "array" = "object") =>
     guard(Effect.tryPromise({
-      try: () => db.query<T>(sql, [...params], { rowMode }),
+      try: (): Promise<{ readonly rows: ReadonlyArray<T> }> =>
+        statements.fits(sql, params)
+          ? db.runExclusive(() => statements.query<T>(sql, params, rowMode))
+          : db.query<T>(sql, [...params], { rowMode }),
       catch: (cause) => new SqlError({ cause, message: "Failed to execute statement" })
     }))
   // Several statements without parameters (BEGIN, DDL) take the simple protocol.
@@ -51,7 +59,11 @@ const makeConnection = (db: PGlite, guard: Guard): Connection => {
     Effect.map(query(sql, params), (result) => transform(result.rows, transformRows))
   return {
     execute,
-    executeRaw: (sql, params) => query(sql, params),
+    executeRaw: (sql, params) =>
+      guard(Effect.tryPromise({
+        try: () => db.query(sql, [...params]),
+        catch: (cause) => new SqlError({ cause, message: "Failed to execute statement" })
+      })),
     executeValues: (sql, params) =>
       Effect.map(query<ReadonlyArray<unknown>>(sql, params, "array"), (result) => result.rows),
     executeUnprepared: (sql, params, transformRows) =>
@@ -129,8 +141,9 @@ const listen = (db: PGlite) =>
 export const make = Effect.fn("PgliteClient.make")(function*(options: PgliteOptions = {}) {
   const db = yield* open(options)
   const permit = yield* Effect.makeSemaphore(1)
-  const shared = makeConnection(db, (effect) => permit.withPermits(1)(effect))
-  const owned = makeConnection(db, (effect) => effect)
+  const statements = PgliteStatements.make(db)
+  const shared = makeConnection(db, statements, (effect) => permit.withPermits(1)(effect))
+  const owned = makeConnection(db, statements, (effect) => effect)
   const client = yield* SqlClient.make({
     acquirer: Effect.succeed(shared),
     // A transaction keeps the permit from BEGIN until its scope closes after COMMIT or ROLLBACK.

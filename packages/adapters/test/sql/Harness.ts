@@ -1,4 +1,5 @@
 /** Test support for the SQL adapters: layers built once per suite, outside TestClock; fresh databases. */
+import type { AllowanceCounter } from "@bookmark-library/domain"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { afterAll, beforeAll } from "@effect/vitest"
 import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
@@ -30,7 +31,8 @@ export const shared = <ROut, E>(make: () => Layer.Layer<ROut, E>): Layer.Layer<R
 }
 
 /** Every SQL adapter over one client: the storage ports, the asset store and the allowance counter. */
-const adapters = Layer.mergeAll(SqlStorage.layer, SqlAssetStore.layer, SqlAllowanceCounter.layer)
+const adapters = (counter: Layer.Layer<AllowanceCounter, never, SqlClient.SqlClient> = SqlAllowanceCounter.layer) =>
+  Layer.mergeAll(SqlStorage.layer, SqlAssetStore.layer, counter)
 
 const schemaName = () => `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
 
@@ -41,12 +43,15 @@ export const pglite = () => shared(() => PgliteClient.layer())
  * Every port in a fresh, migrated schema of the file's PGlite. PGlite has a single session and suites run
  * one after another, so pointing the session's search_path at the schema in the suite's setup isolates it.
  */
-export const pgliteStorage = (database: Layer.Layer<SqlClient.SqlClient | SqlNotifications>) => () => {
+export const pgliteStorage = (
+  database: Layer.Layer<SqlClient.SqlClient | SqlNotifications>,
+  counter?: Layer.Layer<AllowanceCounter, never, SqlClient.SqlClient>
+) => () => {
   const schema = schemaName()
   const enter = Layer.effectDiscard(Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.zipRight(sql.unsafe(`CREATE SCHEMA ${schema}`), sql.unsafe(`SET search_path TO ${schema}`))))
   return Layer.provideMerge(
-    adapters,
+    adapters(counter),
     Layer.provideMerge(Migrations.layer, Layer.provideMerge(enter, database))
   )
 }
@@ -77,7 +82,7 @@ export const postgresStorage = (url: string) => {
   const schemaUrl = postgresSchema(url)
   return () =>
     Layer.provideMerge(
-      adapters,
+      adapters(),
       Layer.provideMerge(Migrations.layer, PostgresClient.layer({ url: Redacted.make(schemaUrl()) }))
     )
 }

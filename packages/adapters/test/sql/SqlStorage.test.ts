@@ -1,6 +1,7 @@
 /** Every storage port contract against the SQL adapters on embedded PGlite, each suite in a fresh schema. */
 import * as Contracts from "@bookmark-library/testkit/contracts"
 import { describe } from "@effect/vitest"
+import * as BufferedAllowanceCounter from "../../src/sql/BufferedAllowanceCounter.js"
 import * as Harness from "./Harness.js"
 import { storageChecks } from "./StorageChecks.js"
 
@@ -18,6 +19,13 @@ describe("SQL storage on PGlite", () => {
   fresh("transactor", (storage) => Contracts.transactorContract("pglite", storage))
   fresh("assets", (storage) => Contracts.assetStoreContract("pglite", storage))
   fresh("allowance", (storage) => Contracts.allowanceCounterContract("pglite", storage, { effectClock: true }))
+  describe("allowance, buffered (the embedded default)", () => {
+    Contracts.allowanceCounterContract(
+      "pglite buffered",
+      Harness.shared(Harness.pgliteStorage(database, BufferedAllowanceCounter.layer())),
+      { effectClock: true }
+    )
+  })
   fresh("users", (storage) => Contracts.usersContract("pglite", storage))
   fresh("sessions", (storage) => Contracts.sessionsContract("pglite", storage))
   fresh("sign-in attempts", (storage) => Contracts.signInAttemptsContract("pglite", storage))
