@@ -5,6 +5,7 @@ import { Effect, Layer, Option, Schema } from "effect"
 import { columns, toRecord } from "./BookmarkRow.js"
 import * as RowCheck from "./RowCheck.js"
 import { tsquery } from "./SearchQuery.js"
+import * as SqlDirect from "./SqlDirect.js"
 import { storage } from "./SqlFailure.js"
 import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
 
@@ -77,6 +78,7 @@ const toRow = (r: Bookmark.Record) => {
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const direct = yield* SqlDirect.make
   const spellings = decodeAll(SpellingRow)
   const first = RowCheck.first(toRecord)
   const all = RowCheck.all(toRecord)
@@ -198,7 +200,7 @@ export const make = Effect.gen(function*() {
 
     // Untraced, as the read use cases: they run on every `GET /bookmarks`.
     get: Effect.fnUntraced(function*(id) {
-      const rows = yield* storage(sql`SELECT ${sql.literal(columns)}, page_text FROM bookmarks WHERE id = ${id}`)
+      const rows = yield* storage(direct(sql`SELECT ${sql.literal(columns)}, page_text FROM bookmarks WHERE id = ${id}`))
       return yield* first(rows)
     }),
 
@@ -213,11 +215,11 @@ export const make = Effect.gen(function*() {
         ...Option.toArray(Option.map(query.url ?? Option.none(), (url) => sql`url = ${url}`)),
         ...Option.toArray(Option.map(query.q, (q) => sql`search @@ ${tsquery(sql, q)}`))
       ]
-      const rows = yield* storage(sql`
+      const rows = yield* storage(direct(sql`
         SELECT ${sql.literal(columns)}, '' AS page_text FROM bookmarks
         WHERE ${sql.and(conditions)}
         ORDER BY created_at DESC
-        LIMIT ${query.limit}`)
+        LIMIT ${query.limit}`))
       return yield* all(rows)
     }),
 

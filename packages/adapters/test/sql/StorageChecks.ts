@@ -18,7 +18,8 @@ import { FakeLinks } from "@bookmark-library/testkit"
 import * as Contracts from "@bookmark-library/testkit/contracts"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Layer, Tracer } from "effect"
+import { Cause, Effect, Exit, Layer, Option, Tracer } from "effect"
+import * as SqlDirect from "../../src/sql/SqlDirect.js"
 import * as SqlStorage from "../../src/sql/SqlStorage.js"
 
 type Services = SqlStorage.Ports | AllowanceCounter | SqlClient.SqlClient
@@ -30,9 +31,14 @@ const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 const newAccount = (): Account.Account => ({ id: AccountId.make(uid("acc_")), plan: "free", createdAt: 0, planChangedAt: 0 })
 
-/** Runs `effect` and counts the SQL statements it sent (each `sql.execute` span is one round trip). */
+/**
+ * Runs `effect` and counts the SQL statements it sent: each `sql.execute` span is one round trip, and so is each
+ * statement the client ran directly on its pool (`SqlDirect`, which opens no span).
+ */
 const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
+    const direct = yield* Effect.serviceOption(SqlDirect.SqlDirect)
+    const directBefore = Option.match(direct, { onNone: () => 0, onSome: (d) => d.statements() })
     const native = yield* Effect.tracer
     let statements = 0
     const tracer = Tracer.make({
@@ -43,7 +49,8 @@ const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       context: (f, fiber) => native.context(f, fiber)
     })
     const result = yield* Effect.withTracer(effect, tracer)
-    return { result, statements }
+    const directAfter = Option.match(direct, { onNone: () => 0, onSome: (d) => d.statements() })
+    return { result, statements: statements + directAfter - directBefore }
   })
 
 export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) =>
