@@ -9,8 +9,8 @@
  * `--only=enrichment`, `--only=webhooks` or `--only=imports` runs that section alone and writes it to a temporary
  * file, not BENCHMARKS.md; `--import-rows=N` (default 10,000);
  * `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2).
- * `--only=scaled` measures the scaled read paths beside the baseline and the fixed-rate saves (one account, and
- * spread over 50), printed only; with `--before=<checkout>/dist/bookmarks.js` another build runs beside this one.
+ * `--only=scaled` measures the scaled read paths beside the baseline (plain, and with the service's levers: key
+ * cache and named statements) and the fixed-rate saves (one account, and spread over 50), printed only; with `--before=<checkout>/dist/bookmarks.js` another build runs beside this one.
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
  */
@@ -322,14 +322,19 @@ const scaledAlone = async () => {
     log(`  saving a library of ${settings.library} bookmarks through the API…`)
     const ids = await Seed.saveLibrary(service.baseUrl, key, settings.library)
     const baseline = track(await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits }))
-    const rows: Array<[string, Load.Measurement, Load.Measurement | undefined, Load.Measurement]> = []
+    const cachedBaseline = track(
+      await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits, KEY_CACHE: "true", NAMED: "true" })
+    )
+    const rows: Array<[string, Load.Measurement, Load.Measurement | undefined, Load.Measurement, Load.Measurement]> = []
     for (const path of ["get", "list", "search"] as const) {
       const now = (await measurePaths("scaled", service, key, ids, [path]))[path]!
       const then = other === undefined ? undefined : (await measurePaths("before", other, key, ids, [path]))[path]!
       const base = (await measurePaths("baseline", baseline, key, ids, [path]))[path]!
-      rows.push([path, now, then, base])
+      const baseCached = (await measurePaths("baseline, same levers", cachedBaseline, key, ids, [path]))[path]!
+      rows.push([path, now, then, base, baseCached])
     }
     await baseline.stop()
+    await cachedBaseline.stop()
     const keys = await Promise.all(Array.from({ length: 50 }, () => Seed.account(service.baseUrl, adminToken).then((a) => a.key)))
     const spread = () => pick(keys)
     const saves: Array<[string, Load.Measurement]> = []
@@ -338,10 +343,13 @@ const scaledAlone = async () => {
       saves.push([`${name}, 50 accounts`, await fixedRatePost(`${name} (50 accounts)`, target, spread)])
     }
     const ms = (x: number | undefined) => x === undefined ? "—" : `${x.toFixed(3)} ms`
-    log("\n| Path | req/s | CPU/req | before req/s | before CPU/req | baseline req/s | baseline CPU/req | ÷ baseline (req/s) |")
-    log("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for (const [path, now, then, base] of rows) {
-      log(`| ${path} | ${now.rps.toFixed(0)} | ${ms(now.cpuMsPerRequest)} | ${then?.rps.toFixed(0) ?? "—"} | ${ms(then?.cpuMsPerRequest)} | ${base.rps.toFixed(0)} | ${ms(base.cpuMsPerRequest)} | ${(now.rps / base.rps).toFixed(2)}× |`)
+    const ratio = (a: number | undefined, b: number | undefined) => a === undefined || b === undefined ? "—" : `${(a / b).toFixed(2)}×`
+    log("\n| Path | req/s | CPU/req | before req/s | before CPU/req | baseline req/s | CPU/req | same-levers baseline req/s | CPU/req | req/s ÷ baseline | ÷ same-levers baseline | CPU ÷ same-levers baseline |")
+    log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for (const [path, now, then, base, cachedBase] of rows) {
+      log(`| ${path} | ${now.rps.toFixed(0)} | ${ms(now.cpuMsPerRequest)} | ${then?.rps.toFixed(0) ?? "—"} | ${ms(then?.cpuMsPerRequest)} | ` +
+        `${base.rps.toFixed(0)} | ${ms(base.cpuMsPerRequest)} | ${cachedBase.rps.toFixed(0)} | ${ms(cachedBase.cpuMsPerRequest)} | ` +
+        `${ratio(now.rps, base.rps)} | ${ratio(now.rps, cachedBase.rps)} | ${ratio(now.cpuMsPerRequest, cachedBase.cpuMsPerRequest)} |`)
     }
     log("\n| POST at 500/s | achieved | p50 | p99 | max | CPU/req |\n| --- | --- | --- | --- | --- | --- |")
     for (const [name, m] of saves) log(`| ${name} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p99} ms | ${m.max} ms | ${ms(m.cpuMsPerRequest)} |`)

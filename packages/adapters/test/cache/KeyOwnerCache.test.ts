@@ -8,9 +8,9 @@ const fakeAccounts = () => {
   const state = {
     lookups: 0,
     owner: {
-      account: { id: AccountId.make("acc_1"), plan: "free" as const, createdAt: 0, planChangedAt: 0 },
-      key: { id: ApiKeyId.make("key_1"), accountId: AccountId.make("acc_1"), label: "", masked: "bk_…abcd", createdAt: 0, revokedAt: null as number | null }
-    } satisfies KeyOwner,
+      account: { id: AccountId.make("acc_1"), plan: "free", createdAt: 0, planChangedAt: 0 },
+      key: { id: ApiKeyId.make("key_1"), accountId: AccountId.make("acc_1"), label: "", masked: "bk_…abcd", createdAt: 0, revokedAt: null }
+    } as KeyOwner,
     gate: undefined as Deferred.Deferred<void> | undefined
   }
   const unused = Effect.dieMessage("not used by these tests")
