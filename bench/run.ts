@@ -10,7 +10,8 @@
  * file, not BENCHMARKS.md; `--import-rows=N` (default 10,000);
  * `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2).
  * `--only=scaled` measures the scaled read paths beside the baseline (plain, and with the service's levers: key
- * cache and named statements) and the fixed-rate saves (one account, and spread over 50), printed only; with `--before=<checkout>/dist/bookmarks.js` another build runs beside this one.
+ * cache and named statements) and the fixed-rate saves (one account, and spread over 50), printed only
+ * (`--saves-only`: the saves alone); with `--before=<checkout>/dist/bookmarks.js` another build runs beside this one.
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
  */
@@ -326,7 +327,7 @@ const scaledAlone = async () => {
       await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits, KEY_CACHE: "true", NAMED: "true" })
     )
     const rows: Array<[string, Load.Measurement, Load.Measurement | undefined, Load.Measurement, Load.Measurement]> = []
-    for (const path of ["get", "list", "search"] as const) {
+    for (const path of flag("saves-only") ? [] : ["get", "list", "search"] as const) {
       const now = (await measurePaths("scaled", service, key, ids, [path]))[path]!
       const then = other === undefined ? undefined : (await measurePaths("before", other, key, ids, [path]))[path]!
       const base = (await measurePaths("baseline", baseline, key, ids, [path]))[path]!

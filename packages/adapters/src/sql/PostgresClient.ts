@@ -45,7 +45,7 @@ const notifications = Effect.gen(function*() {
  */
 export const maxNamed = 200
 
-export const makeRunner = (pool: pg.Pool) => {
+export const makeRunner = (pool: pg.Pool, autonomousPool: pg.Pool) => {
   const names = new Map<string, string>()
   const nameOf = (sql: string): string | undefined => {
     const known = names.get(sql)
@@ -55,33 +55,40 @@ export const makeRunner = (pool: pg.Pool) => {
     return name
   }
   let statements = 0
-  return SqlDirect.of({
-    statements: () => statements,
-    query: (sql, params) =>
-      Effect.async<ReadonlyArray<any>, SqlError>((resume) => {
-        statements++
-        const name = nameOf(sql)
-        const config: pg.QueryConfig = name === undefined
-          ? { text: sql, values: params as Array<unknown> }
-          : { name, text: sql, values: params as Array<unknown> }
-        pool.query(config, (error: Error | undefined, result: pg.QueryResult | undefined) => {
-          resume(
-            error !== undefined && error !== null
-              ? Effect.fail(new SqlError({ cause: error, message: "Failed to execute statement" }))
-              : Effect.succeed(result?.rows ?? [])
-          )
-        })
+  const on = (target: pg.Pool) => (sql: string, params: ReadonlyArray<unknown>) =>
+    Effect.async<ReadonlyArray<any>, SqlError>((resume) => {
+      statements++
+      const name = nameOf(sql)
+      const config: pg.QueryConfig = name === undefined
+        ? { text: sql, values: params as Array<unknown> }
+        : { name, text: sql, values: params as Array<unknown> }
+      target.query(config, (error: Error | undefined, result: pg.QueryResult | undefined) => {
+        resume(
+          error !== undefined && error !== null
+            ? Effect.fail(new SqlError({ cause: error, message: "Failed to execute statement" }))
+            : Effect.succeed(result?.rows ?? [])
+        )
       })
-  })
+    })
+  return SqlDirect.of({ statements: () => statements, query: on(pool), autonomous: on(autonomousPool) })
 }
 
-/** The pool, ended with the layer. Options as `PgClient.layer` sets them. */
-const acquirePool = (options: PostgresOptions) =>
+/** Connections of the pool for autonomous statements (SqlDirect.ts), besides `maxConnections`. */
+export const autonomousConnections = 2
+/**
+ * How long an autonomous statement waits for a row lock before it fails: short, because the lock may be held by
+ * the caller's own transaction, which waits for it (the caller then does the work in its transaction).
+ */
+export const autonomousLockTimeoutMs = 100
+
+/** A pool, ended with the layer. Options as `PgClient.layer` sets them. */
+const acquirePool = (options: PostgresOptions, max: number, extra: Partial<pg.PoolConfig> = {}) =>
   Effect.acquireRelease(
     Effect.sync(() => {
       const pool = new pg.Pool({
+        ...extra,
         connectionString: Redacted.value(options.url),
-        max: options.maxConnections ?? defaultMaxConnections,
+        max,
         connectionTimeoutMillis: Duration.toMillis(options.connectTimeout ?? Duration.seconds(5)),
         idleTimeoutMillis: 30_000,
         application_name: options.applicationName ?? "bookmarks"
@@ -111,11 +118,12 @@ export const layer = (options: PostgresOptions): Layer.Layer<
   Errors.StorageUnavailable
 > => {
   const client = Layer.unwrapScoped(Effect.gen(function*() {
-    const pool = yield* acquirePool(options)
+    const pool = yield* acquirePool(options, options.maxConnections ?? defaultMaxConnections)
+    const autonomousPool = yield* acquirePool(options, autonomousConnections, { lock_timeout: autonomousLockTimeoutMs })
     yield* connected(pool, options)
     return Layer.merge(
       PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName: options.applicationName ?? "bookmarks" }),
-      Layer.succeed(SqlDirect, makeRunner(pool))
+      Layer.succeed(SqlDirect, makeRunner(pool, autonomousPool))
     )
   })).pipe(Layer.mapError(unavailable))
   return Layer.provideMerge(Layer.scoped(SqlNotifications.SqlNotifications, notifications), client)
