@@ -74,7 +74,7 @@ export const makeRunner = (pool: pg.Pool, autonomousPool: pg.Pool) => {
 }
 
 /** Connections of the pool for autonomous statements (SqlDirect.ts), besides `maxConnections`. */
-export const autonomousConnections = 2
+export const autonomousConnections = 3
 /**
  * How long an autonomous statement waits for a row lock before it fails: short, because the lock may be held by
  * the caller's own transaction, which waits for it (the caller then does the work in its transaction).
@@ -119,7 +119,14 @@ export const layer = (options: PostgresOptions): Layer.Layer<
 > => {
   const client = Layer.unwrapScoped(Effect.gen(function*() {
     const pool = yield* acquirePool(options, options.maxConnections ?? defaultMaxConnections)
-    const autonomousPool = yield* acquirePool(options, autonomousConnections, { lock_timeout: autonomousLockTimeoutMs })
+    // Their commits do not wait for the WAL flush: the only autonomous statement is the createdAt stamp, and the
+    // insert that uses a stamp commits after it, synchronously, which flushes the WAL up to and past the stamp.
+    // A crash can only lose stamps whose inserts were not durable either, so `last_bookmark_at` never goes back
+    // behind a saved bookmark.
+    const autonomousPool = yield* acquirePool(options, autonomousConnections, {
+      lock_timeout: autonomousLockTimeoutMs,
+      options: "-c synchronous_commit=off"
+    })
     yield* connected(pool, options)
     return Layer.merge(
       PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName: options.applicationName ?? "bookmarks" }),
