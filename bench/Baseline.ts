@@ -26,7 +26,12 @@ const limits: Record<string, { perMinute: number; perMonth: number }> = {
   ...(process.env["PLAN_LIMITS"] ? JSON.parse(process.env["PLAN_LIMITS"]) : {})
 }
 
-const pool = new pg.Pool({ connectionString: env("DATABASE_URL"), max: 10 })
+const pool = new pg.Pool({
+  connectionString: env("DATABASE_URL"),
+  max: 10,
+  // As the service's pool: named statements skip the parse; every execution is planned with its parameters.
+  ...(process.env["NAMED"] === "true" ? { options: "-c plan_cache_mode=force_custom_plan" } : {})
+})
 const redis = new Redis(env("REDIS_URL"), { enableAutoPipelining: true })
 const chargeSha = createHash("sha1").update(charge).digest("hex")
 

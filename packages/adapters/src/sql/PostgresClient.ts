@@ -39,8 +39,8 @@ const notifications = Effect.gen(function*() {
 })
 
 /**
- * Named prepared statements, one name per SQL text: Postgres parses and plans a statement once per connection
- * instead of on every call. The texts come from the code (values are always parameters), so they are few; past
+ * Named prepared statements, one name per SQL text: Postgres parses a statement once per connection instead of on
+ * every call (the pool plans every execution anew, with its parameters: `plan_cache_mode=force_custom_plan`). The texts come from the code (values are always parameters), so they are few; past
  * `maxNamed` a text runs unnamed rather than growing every connection's statement cache.
  */
 export const maxNamed = 200
@@ -118,7 +118,11 @@ export const layer = (options: PostgresOptions): Layer.Layer<
   Errors.StorageUnavailable
 > => {
   const client = Layer.unwrapScoped(Effect.gen(function*() {
-    const pool = yield* acquirePool(options, options.maxConnections ?? defaultMaxConnections)
+    // Named statements skip the parse, never the planning: a generic plan would not see which words a search
+    // has, and rare and common words need different plans (docs/decisions.md, "Storage details").
+    const pool = yield* acquirePool(options, options.maxConnections ?? defaultMaxConnections, {
+      options: "-c plan_cache_mode=force_custom_plan"
+    })
     // Their commits do not wait for the WAL flush: the only autonomous statement is the createdAt stamp, and the
     // insert that uses a stamp commits after it, synchronously, which flushes the WAL up to and past the stamp.
     // A crash can only lose stamps whose inserts were not durable either, so `last_bookmark_at` never goes back
