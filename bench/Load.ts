@@ -24,6 +24,8 @@ export interface LoadOptions {
   /** Each request's path (and body), drawn per request. */
   readonly path: () => string
   readonly body?: () => string
+  /** Headers besides the key and, for a POST, `content-type: application/json`. */
+  readonly headers?: Record<string, string>
   readonly connections: number
   readonly seconds: number
   readonly warmupSeconds: number
@@ -40,7 +42,8 @@ const run = (options: LoadOptions, seconds: number) => {
   const key = options.key
   const headersFor = (k: string): Record<string, string> => ({
     authorization: `Bearer ${k}`,
-    ...(method === "POST" ? { "content-type": "application/json" } : {})
+    ...(method === "POST" ? { "content-type": "application/json" } : {}),
+    ...options.headers
   })
   const headers = headersFor(typeof key === "string" ? key : key())
   return autocannon({

@@ -334,6 +334,30 @@ const scaledAlone = async () => {
       const baseCached = (await measurePaths("baseline, same levers", cachedBaseline, key, ids, [path]))[path]!
       rows.push([path, now, then, base, baseCached])
     }
+    // The MCP tool beside the JSON API's search: one stateless `tools/call` POST per request, no SDK client.
+    const words = Vocabulary.words.slice(0, 2_000)
+    const mcpSearch = (target: Processes.Child, label: string) =>
+      Load.measure({
+        label: `${label}: MCP search_bookmarks`,
+        url: target.baseUrl,
+        key,
+        method: "POST",
+        path: () => "/mcp",
+        headers: { accept: "application/json, text/event-stream" },
+        body: () =>
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "search_bookmarks", arguments: { q: pick(words), limit: 50 } }
+          }),
+        connections: settings.connections,
+        seconds: settings.seconds,
+        warmupSeconds: settings.warmupSeconds,
+        rss: target.rss,
+        cpu: target.cpu
+      })
+    const mcp = flag("saves-only") ? [] : [await mcpSearch(service, "scaled"), ...(other === undefined ? [] : [await mcpSearch(other, "before")])]
     await baseline.stop()
     await cachedBaseline.stop()
     const keys = await Promise.all(Array.from({ length: 50 }, () => Seed.account(service.baseUrl, adminToken).then((a) => a.key)))
@@ -352,6 +376,7 @@ const scaledAlone = async () => {
         `${base.rps.toFixed(0)} | ${ms(base.cpuMsPerRequest)} | ${cachedBase.rps.toFixed(0)} | ${ms(cachedBase.cpuMsPerRequest)} | ` +
         `${ratio(now.rps, base.rps)} | ${ratio(now.rps, cachedBase.rps)} | ${ratio(now.cpuMsPerRequest, cachedBase.cpuMsPerRequest)} |`)
     }
+    for (const m of mcp) log(`| ${m.label} | ${m.rps.toFixed(0)} | ${ms(m.cpuMsPerRequest)} |`)
     log("\n| POST at 500/s | achieved | p50 | p99 | max | CPU/req |\n| --- | --- | --- | --- | --- | --- |")
     for (const [name, m] of saves) log(`| ${name} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p99} ms | ${m.max} ms | ${ms(m.cpuMsPerRequest)} |`)
     await service.stop()
