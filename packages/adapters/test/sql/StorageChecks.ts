@@ -12,7 +12,8 @@ import {
   getBookmark,
   type Links,
   listBookmarks,
-  Policy
+  Policy,
+  Transactor
 } from "@bookmark-library/domain"
 import { FakeLinks } from "@bookmark-library/testkit"
 import * as Contracts from "@bookmark-library/testkit/contracts"
@@ -50,7 +51,7 @@ const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     })
     const result = yield* Effect.withTracer(effect, tracer)
     const directAfter = Option.match(direct, { onNone: () => 0, onSome: (d) => d.statements() })
-    return { result, statements: statements + directAfter - directBefore }
+    return { result, statements: statements + directAfter - directBefore, direct: directAfter - directBefore }
   })
 
 export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) =>
@@ -89,6 +90,33 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
         }))
         expect(page.result.bookmarks.map((b) => b.id)).toEqual([saved.id])
         expect(page.statements).toBe(3)
+        // Where the client runs statements on its pool directly (Postgres), the key and the rows go that way.
+        const direct = yield* Effect.serviceOption(SqlDirect.SqlDirect)
+        expect([one.direct, page.direct]).toEqual(Option.isSome(direct) ? [2, 2] : [0, 0])
+      })))
+
+    it.effect("a save's createdAt stamp commits on its own where it can, inside the transaction where it must", () =>
+      run(Effect.gen(function*() {
+        const accounts = yield* Accounts
+        const bookmarks = yield* Bookmarks
+        const tx = yield* Transactor
+        const direct = yield* Effect.serviceOption(SqlDirect.SqlDirect)
+        const directCount = () => Option.match(direct, { onNone: () => 0, onSome: (d) => d.statements() })
+        const existing = newAccount()
+        yield* accounts.create(existing)
+        const before = directCount()
+        const first = yield* tx.atomic(bookmarks.insert(Contracts.newBookmark(existing.id, 100, { url: "https://example.com/stamp-1" })))
+        // Postgres: one statement on the side pool (the stamp); PGlite: none.
+        expect(directCount() - before).toBe(Option.isSome(direct) ? 1 : 0)
+        // An account created in the same transaction is not visible to the side pool: the stamp falls back.
+        const fresh = newAccount()
+        const second = yield* tx.atomic(Effect.gen(function*() {
+          yield* accounts.create(fresh)
+          return yield* bookmarks.insert(Contracts.newBookmark(fresh.id, 100, { url: "https://example.com/stamp-2" }))
+        }))
+        const third = yield* tx.atomic(bookmarks.insert(Contracts.newBookmark(existing.id, 100, { url: "https://example.com/stamp-3" })))
+        expect(second.accountId).toBe(fresh.id)
+        expect(third.createdAt).toBeGreaterThan(first.createdAt)
       })))
 
     it.effect("a write the schema refuses is a defect, not an outage to retry", () =>
