@@ -319,9 +319,12 @@ const scaledAlone = async () => {
     const other = before === undefined
       ? undefined
       : track(await Processes.startOtherBundle("before", before, { ...env, DATA_DIR: tempDir() }, nodeArgs))
+    // The web app's first account, made before any other so that it is the oldest: its library page is measured.
+    const web = await Seed.webUser(service.baseUrl, adminToken)
     const { key } = await Seed.account(service.baseUrl, adminToken)
     log(`  saving a library of ${settings.library} bookmarks through the API…`)
     const ids = await Seed.saveLibrary(service.baseUrl, key, settings.library)
+    await Seed.saveLibrary(service.baseUrl, web.key, 200)
     const baseline = track(await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits }))
     const cachedBaseline = track(
       await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits, KEY_CACHE: "true", NAMED: "true" })
@@ -357,7 +360,25 @@ const scaledAlone = async () => {
         rss: target.rss,
         cpu: target.cpu
       })
-    const mcp = flag("saves-only") ? [] : [await mcpSearch(service, "scaled"), ...(other === undefined ? [] : [await mcpSearch(other, "before")])]
+    const libraryPage = (target: Processes.Child, label: string) =>
+      Load.measure({
+        label: `${label}: web library page`,
+        url: target.baseUrl,
+        key,
+        path: () => "/",
+        headers: { cookie: web.cookie },
+        connections: settings.connections,
+        seconds: settings.seconds,
+        warmupSeconds: settings.warmupSeconds,
+        rss: target.rss,
+        cpu: target.cpu
+      })
+    const mcp = flag("saves-only") ? [] : [
+      await mcpSearch(service, "scaled"),
+      ...(other === undefined ? [] : [await mcpSearch(other, "before")]),
+      await libraryPage(service, "scaled"),
+      ...(other === undefined ? [] : [await libraryPage(other, "before")])
+    ]
     await baseline.stop()
     await cachedBaseline.stop()
     const keys = await Promise.all(Array.from({ length: 50 }, () => Seed.account(service.baseUrl, adminToken).then((a) => a.key)))
