@@ -2,7 +2,10 @@
  * The bare baseline of `npm run bench`: `node:http` + `pg` + `ioredis`, no framework, doing what the service's
  * read paths do per request: the API key lookup by SHA-256 hash (one query), the allowance charge (the same Lua
  * script, one round trip) and the same bookmark query, answered as the same JSON. Run as a child process:
- * `node --import tsx bench/Baseline.ts` with PORT, DATABASE_URL, REDIS_URL and PLAN_LIMITS.
+ * `node --import tsx bench/Baseline.ts` with PORT, DATABASE_URL, REDIS_URL and PLAN_LIMITS. With KEY_CACHE=true it
+ * keeps found keys in memory as the service does (packages/adapters/src/cache/KeyOwnerCache.ts): emptied by a
+ * message on the service's Redis channel, not used while that subscription is down, so it does the same work.
+ * With NAMED=true its queries are named prepared statements, as the service's hot statements are (SqlDirect.ts).
  */
 import { createHash } from "node:crypto"
 import * as http from "node:http"
@@ -23,9 +26,53 @@ const limits: Record<string, { perMinute: number; perMonth: number }> = {
   ...(process.env["PLAN_LIMITS"] ? JSON.parse(process.env["PLAN_LIMITS"]) : {})
 }
 
-const pool = new pg.Pool({ connectionString: env("DATABASE_URL"), max: 10 })
+const pool = new pg.Pool({
+  connectionString: env("DATABASE_URL"),
+  max: 10,
+  // As the service's pool: named statements skip the parse; every execution is planned with its parameters.
+  ...(process.env["NAMED"] === "true" ? { options: "-c plan_cache_mode=force_custom_plan" } : {})
+})
 const redis = new Redis(env("REDIS_URL"), { enableAutoPipelining: true })
 const chargeSha = createHash("sha1").update(charge).digest("hex")
+
+const named = process.env["NAMED"] === "true"
+/** `pool.query`, as a named prepared statement with NAMED=true. */
+const query = <R extends pg.QueryResultRow = any>(name: string, text: string, values: Array<unknown>) =>
+  pool.query<R>(named ? { name, text, values } : { text, values })
+
+const keyCache = process.env["KEY_CACHE"] === "true"
+const cached = new Map<string, Record<string, any>>()
+let cacheReady = false
+if (keyCache) {
+  const subscriber = new Redis(env("REDIS_URL"))
+  const drop = () => {
+    cacheReady = false
+    cached.clear()
+  }
+  subscriber.on("close", drop)
+  subscriber.on("message", () => cached.clear())
+  subscriber.on("ready", () => {
+    void subscriber.subscribe("bk:key-cache:invalidate").then(() => {
+      cached.clear()
+      cacheReady = true
+    }, drop)
+  })
+}
+
+const findKey = async (hash: string) => {
+  if (cacheReady) {
+    const hit = cached.get(hash)
+    if (hit !== undefined) return hit
+  }
+  const found = await query("key",
+    `SELECT k.id, k.account_id, k.label, k.masked, k.created_at, k.revoked_at,
+            a.plan, a.created_at AS account_created_at, a.plan_changed_at
+     FROM api_keys k JOIN accounts a ON a.id = k.account_id
+     WHERE k.key_hash = $1`, [hash])
+  const row = found.rows[0]
+  if (cacheReady && row !== undefined && row.revoked_at === null) cached.set(hash, row)
+  return row
+}
 
 const columns = `id, account_id, url, source, created_at, status, processing_error, caller_tags, note,
   title, description, type, image, favicon, screenshot, summary, derived_tags, overrides`
@@ -111,12 +158,7 @@ const admit = async (req: http.IncomingMessage, res: http.ServerResponse) => {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")
   if (match === null) return void send(res, 401, problem(401, "unauthenticated"))
   const hash = createHash("sha256").update(match[1]!).digest("hex")
-  const found = await pool.query(
-    `SELECT k.id, k.account_id, k.label, k.masked, k.created_at, k.revoked_at,
-            a.plan, a.created_at AS account_created_at, a.plan_changed_at
-     FROM api_keys k JOIN accounts a ON a.id = k.account_id
-     WHERE k.key_hash = $1`, [hash])
-  const key = found.rows[0]
+  const key = await findKey(hash)
   if (key === undefined || key.revoked_at !== null) return void send(res, 401, problem(401, "unauthenticated"))
   const plan = limits[key.plan] ?? limits["free"]!
   const prefix = `bk:{${key.account_id}}:`
@@ -145,7 +187,7 @@ const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
   const principal = await admit(req, res)
   if (principal === undefined) return
   if (single !== null) {
-    const found = await pool.query<Row>(`SELECT ${columns}, page_text FROM bookmarks WHERE id = $1`, [decodeURIComponent(single[1]!)])
+    const found = await query<Row>("one", `SELECT ${columns}, page_text FROM bookmarks WHERE id = $1`, [decodeURIComponent(single[1]!)])
     const row = found.rows[0]
     if (row === undefined) return send(res, 404, problem(404, "not_found"), principal.headers)
     if (row.account_id !== principal.accountId) return send(res, 403, problem(403, "forbidden"), principal.headers)
@@ -155,10 +197,10 @@ const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
   const q = url.searchParams.get("q")
   // The service's query (SearchQuery.ts) for a one-word q: the word also matches as a prefix.
   const found = q === null
-    ? await pool.query<Row>(
+    ? await query<Row>("page",
       `SELECT ${columns}, '' AS page_text FROM bookmarks WHERE account_id = $1 ORDER BY created_at DESC LIMIT $2`,
       [principal.accountId, limit + 1])
-    : await pool.query<Row>(
+    : await query<Row>("search",
       `SELECT ${columns}, '' AS page_text FROM bookmarks
        WHERE account_id = $1 AND search @@ (websearch_to_tsquery('english', '') && to_tsquery('english', $2))
        ORDER BY created_at DESC LIMIT $3`,

@@ -18,11 +18,14 @@ export interface Measurement {
 export interface LoadOptions {
   readonly label: string
   readonly url: string
-  readonly key: string
+  /** The API key, or one drawn per request (saves spread over accounts). */
+  readonly key: string | (() => string)
   readonly method?: "GET" | "POST"
   /** Each request's path (and body), drawn per request. */
   readonly path: () => string
   readonly body?: () => string
+  /** Headers besides the key and, for a POST, `content-type: application/json`. */
+  readonly headers?: Record<string, string>
   readonly connections: number
   readonly seconds: number
   readonly warmupSeconds: number
@@ -36,10 +39,13 @@ export interface LoadOptions {
 
 const run = (options: LoadOptions, seconds: number) => {
   const method = options.method ?? "GET"
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${options.key}`,
-    ...(method === "POST" ? { "content-type": "application/json" } : {})
-  }
+  const key = options.key
+  const headersFor = (k: string): Record<string, string> => ({
+    authorization: `Bearer ${k}`,
+    ...(method === "POST" ? { "content-type": "application/json" } : {}),
+    ...options.headers
+  })
+  const headers = headersFor(typeof key === "string" ? key : key())
   return autocannon({
     url: options.url,
     connections: options.connections,
@@ -52,7 +58,7 @@ const run = (options: LoadOptions, seconds: number) => {
       setupRequest: (request) => ({
         ...request,
         method,
-        headers,
+        headers: typeof key === "string" ? headers : headersFor(key()),
         path: options.path(),
         ...(options.body === undefined ? {} : { body: options.body() })
       })

@@ -168,7 +168,9 @@ export const startWorker = (name: string, env: Record<string, string>): Child =>
 }
 
 /** The bare `node:http` + `pg` + `ioredis` server. */
-export const startBaseline = async (env: { DATABASE_URL: string; REDIS_URL: string; PLAN_LIMITS: string }) => {
+export const startBaseline = async (
+  env: { DATABASE_URL: string; REDIS_URL: string; PLAN_LIMITS: string; KEY_CACHE?: string; NAMED?: string }
+) => {
   const port = await freePort()
-  return start("baseline", ["--import", "tsx", baseline], { ...env, PORT: String(port) }, port)
+  return start(env.KEY_CACHE === "true" ? "baseline, same levers" : "baseline", ["--import", "tsx", baseline], { ...env, PORT: String(port) }, port)
 }

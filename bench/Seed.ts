@@ -23,6 +23,37 @@ export const account = async (baseUrl: string, adminToken: string, plan: "free" 
   return { id: created.id, key: key.key }
 }
 
+/**
+ * The web app's first user, claimed from loopback (`POST /first-run`): the session cookie, and an API key of its
+ * account (the oldest account: call this before making any other) to fill its library.
+ */
+export const webUser = async (baseUrl: string, adminToken: string) => {
+  const form = new URLSearchParams({ email: "bench@example.com", password: `bench-${Math.random().toString(36).slice(2)}-Pw1!` })
+  const response = await fetch(`${baseUrl}/first-run`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    body: form.toString()
+  })
+  await response.arrayBuffer()
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? ""
+  if (response.status !== 303 && response.status !== 302 || !cookie.includes("=")) {
+    throw new Error(`first-run: ${response.status}, no session cookie`)
+  }
+  const listed = await fetch(`${baseUrl}/admin/accounts?limit=1`, { headers: { authorization: `Bearer ${adminToken}` } })
+  const page = await listed.json() as { accounts: ReadonlyArray<{ id: string }> }
+  const accountId = page.accounts[0]?.id
+  if (accountId === undefined) throw new Error("first-run: no account")
+  const plan = await fetch(`${baseUrl}/admin/accounts/${accountId}/plan`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ plan: "ultra" })
+  })
+  if (plan.status !== 200) throw new Error(`first-run: plan ${plan.status} ${await plan.text()}`)
+  const key = await admin<{ key: string }>(baseUrl, adminToken, `/accounts/${accountId}/keys`, { label: "bench web" })
+  return { cookie, key: key.key }
+}
+
 /** A save as a client sends it; the URL is on loopback's discard port, so nothing is ever fetched. */
 export const saveBody = (random: () => number = Math.random) =>
   JSON.stringify({

@@ -9,6 +9,9 @@
  * `--only=enrichment`, `--only=webhooks` or `--only=imports` runs that section alone and writes it to a temporary
  * file, not BENCHMARKS.md; `--import-rows=N` (default 10,000);
  * `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2).
+ * `--only=scaled` measures the scaled read paths beside the baseline (plain, and with the service's levers: key
+ * cache and named statements) and the fixed-rate saves (one account, and spread over 50), printed only
+ * (`--saves-only`: the saves alone); with `--before=<checkout>/dist/bookmarks.js` another build runs beside this one.
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
  */
@@ -36,9 +39,12 @@ const option = (name: string, fallback: number) => {
 }
 const quick = flag("quick")
 const onlyGiven = args.find((a) => a.startsWith("--only="))?.slice("--only=".length)
-const only = onlyGiven === "enrichment" || onlyGiven === "webhooks" || onlyGiven === "imports" ? onlyGiven : undefined
+const only = onlyGiven === "enrichment" || onlyGiven === "webhooks" || onlyGiven === "imports" || onlyGiven === "scaled"
+  ? onlyGiven
+  : undefined
+const before = args.find((a) => a.startsWith("--before="))?.slice("--before=".length)
 if (onlyGiven !== undefined && only === undefined) {
-  console.error(`--only=${onlyGiven}: only "enrichment", "webhooks" or "imports" can run alone`)
+  console.error(`--only=${onlyGiven}: only "enrichment", "webhooks", "imports" or "scaled" can run alone`)
   process.exit(2)
 }
 const settings = {
@@ -115,7 +121,11 @@ const measurePaths = async (
   return out
 }
 
-const fixedRatePost = (mode: string, target: { baseUrl: string; rss: () => number; cpu: () => number }, key: string) =>
+const fixedRatePost = (
+  mode: string,
+  target: { baseUrl: string; rss: () => number; cpu: () => number },
+  key: string | (() => string)
+) =>
   Load.measure({
     label: `${mode}: POST /bookmarks at ${settings.fixedRate}/s`,
     url: target.baseUrl,
@@ -297,6 +307,106 @@ const importsRun = (scaledReachable: boolean) =>
     workerConcurrency: settings.workerConcurrency
   })
 
+/**
+ * `--only=scaled`: the read paths of this build (and of `--before`, when given) interleaved with the baseline's,
+ * then saves at the fixed rate into one account and spread over 50. Printed, not written.
+ */
+const scaledAlone = async () => {
+  const db = await createDatabase()
+  try {
+    const env = { ...serviceEnv(tempDir()), DATABASE_URL: db.url, REDIS_URL: redisUrl }
+    const service = track(await Processes.startService("scaled", "serve", env, nodeArgs))
+    const other = before === undefined
+      ? undefined
+      : track(await Processes.startOtherBundle("before", before, { ...env, DATA_DIR: tempDir() }, nodeArgs))
+    // The web app's first account, made before any other so that it is the oldest: its library page is measured.
+    const web = await Seed.webUser(service.baseUrl, adminToken)
+    const { key } = await Seed.account(service.baseUrl, adminToken)
+    log(`  saving a library of ${settings.library} bookmarks through the API…`)
+    const ids = await Seed.saveLibrary(service.baseUrl, key, settings.library)
+    await Seed.saveLibrary(service.baseUrl, web.key, 200)
+    const baseline = track(await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits }))
+    const cachedBaseline = track(
+      await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits, KEY_CACHE: "true", NAMED: "true" })
+    )
+    const rows: Array<[string, Load.Measurement, Load.Measurement | undefined, Load.Measurement, Load.Measurement]> = []
+    for (const path of flag("saves-only") ? [] : ["get", "list", "search"] as const) {
+      const now = (await measurePaths("scaled", service, key, ids, [path]))[path]!
+      const then = other === undefined ? undefined : (await measurePaths("before", other, key, ids, [path]))[path]!
+      const base = (await measurePaths("baseline", baseline, key, ids, [path]))[path]!
+      const baseCached = (await measurePaths("baseline, same levers", cachedBaseline, key, ids, [path]))[path]!
+      rows.push([path, now, then, base, baseCached])
+    }
+    // The MCP tool beside the JSON API's search: one stateless `tools/call` POST per request, no SDK client.
+    const words = Vocabulary.words.slice(0, 2_000)
+    const mcpSearch = (target: Processes.Child, label: string) =>
+      Load.measure({
+        label: `${label}: MCP search_bookmarks`,
+        url: target.baseUrl,
+        key,
+        method: "POST",
+        path: () => "/mcp",
+        headers: { accept: "application/json, text/event-stream" },
+        body: () =>
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "search_bookmarks", arguments: { q: pick(words), limit: 50 } }
+          }),
+        connections: settings.connections,
+        seconds: settings.seconds,
+        warmupSeconds: settings.warmupSeconds,
+        rss: target.rss,
+        cpu: target.cpu
+      })
+    const libraryPage = (target: Processes.Child, label: string) =>
+      Load.measure({
+        label: `${label}: web library page`,
+        url: target.baseUrl,
+        key,
+        path: () => "/",
+        headers: { cookie: web.cookie },
+        connections: settings.connections,
+        seconds: settings.seconds,
+        warmupSeconds: settings.warmupSeconds,
+        rss: target.rss,
+        cpu: target.cpu
+      })
+    const mcp = flag("saves-only") ? [] : [
+      await mcpSearch(service, "scaled"),
+      ...(other === undefined ? [] : [await mcpSearch(other, "before")]),
+      await libraryPage(service, "scaled"),
+      ...(other === undefined ? [] : [await libraryPage(other, "before")])
+    ]
+    await baseline.stop()
+    await cachedBaseline.stop()
+    const keys = await Promise.all(Array.from({ length: 50 }, () => Seed.account(service.baseUrl, adminToken).then((a) => a.key)))
+    const spread = () => pick(keys)
+    const saves: Array<[string, Load.Measurement]> = []
+    for (const [name, target] of [["after", service], ...(other === undefined ? [] : [["before", other] as const])] as const) {
+      saves.push([`${name}, one account`, await fixedRatePost(`${name} (one account)`, target, key)])
+      saves.push([`${name}, 50 accounts`, await fixedRatePost(`${name} (50 accounts)`, target, spread)])
+    }
+    const ms = (x: number | undefined) => x === undefined ? "—" : `${x.toFixed(3)} ms`
+    const ratio = (a: number | undefined, b: number | undefined) => a === undefined || b === undefined ? "—" : `${(a / b).toFixed(2)}×`
+    log("\n| Path | req/s | CPU/req | before req/s | before CPU/req | baseline req/s | CPU/req | same-levers baseline req/s | CPU/req | req/s ÷ baseline | ÷ same-levers baseline | CPU ÷ same-levers baseline |")
+    log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for (const [path, now, then, base, cachedBase] of rows) {
+      log(`| ${path} | ${now.rps.toFixed(0)} | ${ms(now.cpuMsPerRequest)} | ${then?.rps.toFixed(0) ?? "—"} | ${ms(then?.cpuMsPerRequest)} | ` +
+        `${base.rps.toFixed(0)} | ${ms(base.cpuMsPerRequest)} | ${cachedBase.rps.toFixed(0)} | ${ms(cachedBase.cpuMsPerRequest)} | ` +
+        `${ratio(now.rps, base.rps)} | ${ratio(now.rps, cachedBase.rps)} | ${ratio(now.cpuMsPerRequest, cachedBase.cpuMsPerRequest)} |`)
+    }
+    for (const m of mcp) log(`| ${m.label} | ${m.rps.toFixed(0)} | ${ms(m.cpuMsPerRequest)} |`)
+    log("\n| POST at 500/s | achieved | p50 | p99 | max | CPU/req |\n| --- | --- | --- | --- | --- | --- |")
+    for (const [name, m] of saves) log(`| ${name} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p99} ms | ${m.max} ms | ${ms(m.cpuMsPerRequest)} |`)
+    await service.stop()
+    await other?.stop()
+  } finally {
+    await db.drop()
+  }
+}
+
 /** `--only=enrichment|webhooks|imports`: that section alone, printed and written to a temporary file. */
 const sectionAlone = async (section: "enrichment" | "webhooks" | "imports", scaledReachable: boolean) => {
   const text = (section === "enrichment"
@@ -342,6 +452,7 @@ const main = async () => {
   const { postgres, redis } = await versions()
   log(`Benchmark (${quick ? "quick" : "full"}${only === undefined ? "" : `, only ${only}`}): load average ${loadStart.map((x) => x.toFixed(2)).join(" ")}; Postgres: ${postgres}; Redis: ${redis}`)
   const reachable = postgres !== "not reachable" && redis !== "not reachable"
+  if (only === "scaled") return scaledAlone()
   if (only !== undefined) return sectionAlone(only, reachable)
   const skipped: Array<string> = []
 

@@ -8,16 +8,18 @@ import {
   HtmlPageExtractor,
   HttpPageFetcher,
   HttpWebhookSender,
+  KeyOwnerCache,
   LocalContentAnalyzer,
   OpenAiContentAnalyzer,
   PlaywrightRenderer,
   RedisAllowanceCounter,
+  RedisInvalidation,
   ScryptPasswordHasher,
   SqlAllowanceCounter,
   SqlAssetStore,
   SqlStorage
 } from "@bookmark-library/adapters"
-import { type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bookmark-library/domain"
+import { Accounts, type AllowanceCounter, type AssetStore, type Errors, Policy } from "@bookmark-library/domain"
 import { AssetLinks } from "@bookmark-library/http"
 import type { PlatformError } from "@effect/platform/Error"
 import type * as SqlClient from "@effect/sql/SqlClient"
@@ -31,7 +33,7 @@ import * as PgliteTemplate from "./PgliteTemplate.js"
 export const pgliteDir = (config: AppConfig) => resolve(config.dataDir, "pglite")
 
 /** The SQL storage ports: PGlite in DATA_DIR, or Postgres when DATABASE_URL is set. */
-const database = (config: AppConfig) =>
+const database = (config: AppConfig): Layer.Layer<SqlStorage.Ports | SqlClient.SqlClient, Errors.StorageUnavailable> =>
   Option.match(config.databaseUrl, {
     // A new database is a copy of the template, not a fresh initdb (PgliteTemplate.ts).
     onNone: () =>
@@ -68,6 +70,20 @@ const allowanceCounters = {
   (config: AppConfig, overrides: TestOverrides) => Layer.Layer<AllowanceCounter, never, SqlClient.SqlClient>
 >
 
+/**
+ * The key → account cache in front of `Accounts` (docs/decisions.md, "Key cache"): embedded, one process, so a
+ * change empties it directly; with Postgres, only when Redis carries the invalidations between processes.
+ */
+const keyCache = (config: AppConfig): Layer.Layer<Accounts, never, Accounts> =>
+  Option.match(config.databaseUrl, {
+    onNone: () => Layer.unwrapEffect(Effect.sync(() => KeyOwnerCache.layer(KeyOwnerCache.local()))),
+    onSome: () =>
+      Option.match(config.redisUrl, {
+        onNone: () => Layer.effect(Accounts, Accounts),
+        onSome: (url) => Layer.unwrapScoped(Effect.map(RedisInvalidation.make({ url }), (channel) => KeyOwnerCache.layer(channel)))
+      })
+  })
+
 export type StoragePorts = SqlStorage.Ports | AssetStore | AllowanceCounter | SqlClient.SqlClient
 
 /**
@@ -80,7 +96,8 @@ export const storage = (
 ): Layer.Layer<StoragePorts, Errors.StorageUnavailable | PlatformError> =>
   Layer.mergeAll(
     assetStores[config.assetStore](config),
-    allowanceCounters[config.allowanceCounter](config, overrides)
+    allowanceCounters[config.allowanceCounter](config, overrides),
+    keyCache(config)
   ).pipe(Layer.provideMerge(database(config)))
 
 /** Domain policy from configuration. */

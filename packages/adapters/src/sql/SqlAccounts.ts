@@ -4,6 +4,7 @@ import { Account, AccountId, Accounts, ApiKey, ApiKeyId, Plan } from "@bookmark-
 import { Effect, Layer, Option, Schema } from "effect"
 import * as KeyOwnerRow from "./KeyOwnerRow.js"
 import * as RowCheck from "./RowCheck.js"
+import * as SqlDirect from "./SqlDirect.js"
 import { storage } from "./SqlFailure.js"
 import { decodeAll, decodeFirst, Int8, NullableInt8 } from "./SqlRows.js"
 
@@ -41,6 +42,7 @@ const toKey = (row: typeof KeyRow.Type): ApiKey.Info => ({
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const direct = yield* SqlDirect.make
   const firstAccount = decodeFirst(AccountRow)
   const firstKey = decodeFirst(KeyRow)
   const firstOwner = RowCheck.first(KeyOwnerRow.toKeyOwner)
@@ -97,7 +99,7 @@ export const make = Effect.gen(function*() {
     }),
     // Untraced: authentication runs it on every request.
     findByKeyHash: Effect.fnUntraced(function*(hash) {
-      const rows = yield* storage(sql`${sql.literal(KeyOwnerRow.query)} WHERE k.key_hash = ${hash}`)
+      const rows = yield* storage(direct(sql`${sql.literal(KeyOwnerRow.query)} WHERE k.key_hash = ${hash}`))
       return yield* firstOwner(rows)
     })
   })

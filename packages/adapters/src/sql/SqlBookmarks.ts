@@ -1,10 +1,12 @@
 /** The library in SQL: monotonic createdAt per account, one-query pages with filters and full-text search. */
 import * as SqlClient from "@effect/sql/SqlClient"
+import type * as Statement from "@effect/sql/Statement"
 import { Bookmark, type BookmarkId, Bookmarks, CreatedAt, type ImportedBookmark, ImportItem, Tags } from "@bookmark-library/domain"
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Either, Layer, Option, Schema } from "effect"
 import { columns, toRecord } from "./BookmarkRow.js"
 import * as RowCheck from "./RowCheck.js"
 import { tsquery } from "./SearchQuery.js"
+import * as SqlDirect from "./SqlDirect.js"
 import { storage } from "./SqlFailure.js"
 import { decodeAll, decodeFirst, Int8 } from "./SqlRows.js"
 
@@ -77,6 +79,8 @@ const toRow = (r: Bookmark.Record) => {
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const direct = yield* SqlDirect.make
+  const autonomous = yield* SqlDirect.makeAutonomous
   const spellings = decodeAll(SpellingRow)
   const first = RowCheck.first(toRecord)
   const all = RowCheck.all(toRecord)
@@ -144,26 +148,38 @@ export const make = Effect.gen(function*() {
     insert: Effect.fn("SqlBookmarks.insert")(function*({ now, ...input }) {
       const eff = effectiveColumns({ ...input, createdAt: now })
       const d = input.derived
-      // Bumping the account's last createdAt row-locks the account: concurrent inserts take turns.
-      const rows = yield* storage(sql`
-        WITH stamp AS (
-          UPDATE accounts SET last_bookmark_at = CASE
-            WHEN last_bookmark_at IS NULL THEN ${now}::bigint
-            ELSE greatest(${now}::bigint, last_bookmark_at + 1) END
-          WHERE id = ${input.accountId}
-          RETURNING last_bookmark_at
-        )
+      // The account's last createdAt, bumped: the update row-locks the account, so concurrent inserts take turns.
+      // On Postgres it first tries to commit on its own (SqlDirect `autonomous`), so the lock lasts one statement
+      // rather than the caller's whole transaction. When that cannot work (the caller's transaction created or
+      // locked the account: no row, or no lock within the short `lock_timeout`) or on PGlite, it is part of the
+      // insert, inside the caller's transaction, as before.
+      const stamp = sql`
+        UPDATE accounts SET last_bookmark_at = CASE
+          WHEN last_bookmark_at IS NULL THEN ${now}::bigint
+          ELSE greatest(${now}::bigint, last_bookmark_at + 1) END
+        WHERE id = ${input.accountId}
+        RETURNING last_bookmark_at`
+      const insertAt = (createdAt: Statement.Fragment, from: Statement.Fragment) => sql`
         INSERT INTO bookmarks (
           id, account_id, url, source, created_at, status, processing_error, caller_tags, note,
           title, description, type, image, favicon, screenshot, summary, derived_tags, overrides, page_text,
           effective_title, effective_description, effective_note, effective_tags, tag_keys)
-        SELECT ${input.id}, ${input.accountId}, ${input.url}, ${input.source}, stamp.last_bookmark_at,
+        SELECT ${input.id}, ${input.accountId}, ${input.url}, ${input.source}, ${createdAt},
           ${input.status}, ${input.processingError}, ${JSON.stringify(input.callerTags)}::jsonb, ${input.note},
           ${d.title}, ${d.description}, ${eff.type}, ${d.image}, ${d.favicon}, ${d.screenshot}, ${d.summary},
           ${JSON.stringify(d.tags)}::jsonb, ${JSON.stringify(input.overrides)}::jsonb, ${input.pageText},
           ${eff.title}, ${eff.description}, ${eff.note}, ${eff.tags}::jsonb, ${eff.keys}::text[]
-        FROM stamp
-        RETURNING created_at`)
+        ${from}
+        RETURNING created_at`
+      const inTransaction = sql`WITH stamp AS (${stamp}) ${insertAt(sql.literal("stamp.last_bookmark_at"), sql.literal("FROM stamp"))}`
+      const rows = yield* storage(Option.match(autonomous, {
+        onNone: () => inTransaction,
+        onSome: (outside) =>
+          Effect.flatMap(Effect.either(outside(stamp)), (taken) => {
+            const at = Either.isRight(taken) ? taken.right[0]?.["last_bookmark_at"] : undefined
+            return at === undefined ? inTransaction : insertAt(sql`${String(at)}::bigint`, sql.literal(""))
+          })
+      }))
       const stamped = yield* storage(decodeFirst(Schema.Struct({ created_at: Int8 }))(rows))
       if (Option.isNone(stamped)) return yield* Effect.dieMessage(`No account ${input.accountId} for bookmark ${input.id}`)
       return { ...input, createdAt: stamped.value.created_at }
@@ -198,7 +214,7 @@ export const make = Effect.gen(function*() {
 
     // Untraced, as the read use cases: they run on every `GET /bookmarks`.
     get: Effect.fnUntraced(function*(id) {
-      const rows = yield* storage(sql`SELECT ${sql.literal(columns)}, page_text FROM bookmarks WHERE id = ${id}`)
+      const rows = yield* storage(direct(sql`SELECT ${sql.literal(columns)}, page_text FROM bookmarks WHERE id = ${id}`))
       return yield* first(rows)
     }),
 
@@ -213,11 +229,11 @@ export const make = Effect.gen(function*() {
         ...Option.toArray(Option.map(query.url ?? Option.none(), (url) => sql`url = ${url}`)),
         ...Option.toArray(Option.map(query.q, (q) => sql`search @@ ${tsquery(sql, q)}`))
       ]
-      const rows = yield* storage(sql`
+      const rows = yield* storage(direct(sql`
         SELECT ${sql.literal(columns)}, '' AS page_text FROM bookmarks
         WHERE ${sql.and(conditions)}
         ORDER BY created_at DESC
-        LIMIT ${query.limit}`)
+        LIMIT ${query.limit}`))
       return yield* all(rows)
     }),
 

@@ -12,13 +12,15 @@ import {
   getBookmark,
   type Links,
   listBookmarks,
-  Policy
+  Policy,
+  Transactor
 } from "@bookmark-library/domain"
 import { FakeLinks } from "@bookmark-library/testkit"
 import * as Contracts from "@bookmark-library/testkit/contracts"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Layer, Tracer } from "effect"
+import { Cause, Effect, Exit, Layer, Option, Tracer } from "effect"
+import * as SqlDirect from "../../src/sql/SqlDirect.js"
 import * as SqlStorage from "../../src/sql/SqlStorage.js"
 
 type Services = SqlStorage.Ports | AllowanceCounter | SqlClient.SqlClient
@@ -30,9 +32,14 @@ const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 const newAccount = (): Account.Account => ({ id: AccountId.make(uid("acc_")), plan: "free", createdAt: 0, planChangedAt: 0 })
 
-/** Runs `effect` and counts the SQL statements it sent (each `sql.execute` span is one round trip). */
+/**
+ * Runs `effect` and counts the SQL statements it sent: each `sql.execute` span is one round trip, and so is each
+ * statement the client ran directly on its pool (`SqlDirect`, which opens no span).
+ */
 const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
+    const direct = yield* Effect.serviceOption(SqlDirect.SqlDirect)
+    const directBefore = Option.match(direct, { onNone: () => 0, onSome: (d) => d.statements() })
     const native = yield* Effect.tracer
     let statements = 0
     const tracer = Tracer.make({
@@ -43,7 +50,8 @@ const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       context: (f, fiber) => native.context(f, fiber)
     })
     const result = yield* Effect.withTracer(effect, tracer)
-    return { result, statements }
+    const directAfter = Option.match(direct, { onNone: () => 0, onSome: (d) => d.statements() })
+    return { result, statements: statements + directAfter - directBefore, direct: directAfter - directBefore }
   })
 
 export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) =>
@@ -83,6 +91,33 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
         }))
         expect(page.result.bookmarks.map((b) => b.id)).toEqual([saved.id])
         expect(page.statements).toBe(3)
+        // Where the client runs statements on its pool directly (Postgres), the key and the rows go that way.
+        const direct = yield* Effect.serviceOption(SqlDirect.SqlDirect)
+        expect([one.direct, page.direct]).toEqual(Option.isSome(direct) ? [2, 2] : [0, 0])
+      })))
+
+    it.effect("a save's createdAt stamp commits on its own where it can, inside the transaction where it must", () =>
+      run(Effect.gen(function*() {
+        const accounts = yield* Accounts
+        const bookmarks = yield* Bookmarks
+        const tx = yield* Transactor
+        const direct = yield* Effect.serviceOption(SqlDirect.SqlDirect)
+        const directCount = () => Option.match(direct, { onNone: () => 0, onSome: (d) => d.statements() })
+        const existing = newAccount()
+        yield* accounts.create(existing)
+        const before = directCount()
+        const first = yield* tx.atomic(bookmarks.insert(Contracts.newBookmark(existing.id, 100, { url: "https://example.com/stamp-1" })))
+        // Postgres: one statement on the side pool (the stamp); PGlite: none.
+        expect(directCount() - before).toBe(Option.isSome(direct) ? 1 : 0)
+        // An account created in the same transaction is not visible to the side pool: the stamp falls back.
+        const fresh = newAccount()
+        const second = yield* tx.atomic(Effect.gen(function*() {
+          yield* accounts.create(fresh)
+          return yield* bookmarks.insert(Contracts.newBookmark(fresh.id, 100, { url: "https://example.com/stamp-2" }))
+        }))
+        const third = yield* tx.atomic(bookmarks.insert(Contracts.newBookmark(existing.id, 100, { url: "https://example.com/stamp-3" })))
+        expect(second.accountId).toBe(fresh.id)
+        expect(third.createdAt).toBeGreaterThan(first.createdAt)
       })))
 
     it.effect("a write the schema refuses is a defect, not an outage to retry", () =>

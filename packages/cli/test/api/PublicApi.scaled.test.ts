@@ -49,6 +49,33 @@ describe.runIf(database.run && redis.run)("scaled", () => {
       }
     }
 
+    it("a key revoked through one instance is refused by the other on its very next request (key cache)", async () => {
+      const account = await ApiAccounts.create(first!.client, "free", 2)
+      const [revoked, kept] = account.keys
+      // Both instances have authenticated the key (and may hold it in their key cache).
+      for (const started of [first!, second!, first!, second!]) {
+        expect((await started.client.api("GET", "/bookmarks?limit=1", revoked!.key)).status).toBe(200)
+      }
+      const revocation = await first!.client.admin("DELETE", `/keys/${revoked!.id}`)
+      expect(revocation.status, revocation.text).toBeLessThan(300)
+      expectProblem(await second!.client.api("GET", "/bookmarks?limit=1", revoked!.key), 401, "unauthenticated")
+      expectProblem(await first!.client.api("GET", "/bookmarks?limit=1", revoked!.key), 401, "unauthenticated")
+      expect((await second!.client.api("GET", "/bookmarks?limit=1", kept!.key)).status).toBe(200)
+    })
+
+    it("a plan changed through one instance applies on the other's very next request", async () => {
+      const account = await ApiAccounts.create(first!.client, "free")
+      for (const started of [first!, second!]) {
+        const answer = await started.client.api("GET", "/bookmarks?limit=1", account.key)
+        expect(answer.headers.get("x-ratelimit-limit")).toBe("60")
+      }
+      const changed = await first!.client.admin("PUT", `/accounts/${account.id}/plan`, { plan: "plus" })
+      expect(changed.status, changed.text).toBe(200)
+      const answer = await second!.client.api("GET", "/bookmarks?limit=1", account.key)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get("x-ratelimit-limit")).toBe("300")
+    })
+
     it("admits exactly 60 of 200 concurrent requests split across both instances against the free plan", async () => {
       const answers = await burst()
       const statuses = answers.map((x) => x.status)
