@@ -35,7 +35,12 @@ const upload = async (cookie: string, fields: Record<string, string>, file?: { n
   const body = new FormData()
   for (const [name, value] of Object.entries(fields)) body.append(name, value)
   if (file !== undefined) body.append("file", new Blob([file.bytes]), file.name)
-  const response = await handler(new Request(`${base}/imports`, { method: "POST", headers: { cookie, origin: base, ...headers }, body, redirect: "manual" }))
+  // Encoded up front: a FormData body is a stream undici fills as it is read, and a refusal that never reads it makes
+  // newer undici (Node 24) throw "ReadableStream is already closed" outside the test.
+  const encoded = new Response(body)
+  const bytes = new Uint8Array(await encoded.arrayBuffer())
+  const type = encoded.headers.get("content-type") ?? ""
+  const response = await handler(new Request(`${base}/imports`, { method: "POST", headers: { cookie, origin: base, "content-type": type, ...headers }, body: bytes, redirect: "manual" }))
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
