@@ -13,7 +13,7 @@ export interface SharedBrowserOptions {
   readonly proxyServer: string
 }
 
-/** FACTS.md's flags, plus WebRTC restricted to proxied connections: SOCKS carries no UDP, so WebRTC gets no UDP at all. */
+/** The headless flags that work on these machines (docs/rendering.md), plus WebRTC restricted to proxied connections: SOCKS carries no UDP, so WebRTC gets no UDP at all. */
 export const chromiumArgs: ReadonlyArray<string> = [
   "--headless",
   "--no-sandbox",
