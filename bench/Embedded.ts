@@ -9,15 +9,13 @@
  * Results are printed, not written: bench/notes.md keeps the ones we quote.
  */
 import { spawn } from "node:child_process"
-import { randomBytes } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Redis } from "ioredis"
 import pg from "pg"
 import * as Load from "./Load.js"
 import * as Processes from "./Processes.js"
+import { adminToken, planLimits, removeTemps, tempDir } from "./Scratch.js"
 import * as Seed from "./Seed.js"
 import * as Vocabulary from "./Vocabulary.js"
 
@@ -40,14 +38,6 @@ const nodeArgs = args.includes("--profile") ? ["--cpu-prof", `--cpu-prof-dir=${p
 
 const databaseBase = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379"
-const adminToken = `adm_bench_${randomBytes(12).toString("hex")}`
-const planLimits = JSON.stringify({ ultra: { perMinute: 1_000_000_000, perMonth: 1_000_000_000_000 } })
-const temps: Array<string> = []
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "bookmarks-bench-"))
-  temps.push(dir)
-  return dir
-}
 const env = (dataDir: string): Record<string, string> => ({
   DATA_DIR: dataDir,
   ADMIN_TOKEN: adminToken,
@@ -235,5 +225,5 @@ try {
     await readPaths()
   }
 } finally {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
+  removeTemps()
 }

@@ -15,8 +15,7 @@
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
  */
-import { randomBytes } from "node:crypto"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os"
 import { join } from "node:path"
 import { Redis } from "ioredis"
@@ -27,6 +26,7 @@ import * as Load from "./Load.js"
 import * as Processes from "./Processes.js"
 import * as Report from "./Report.js"
 import * as Section from "./Section.js"
+import { adminToken, planLimits, removeTemps, tempDir } from "./Scratch.js"
 import * as Seed from "./Seed.js"
 import * as Vocabulary from "./Vocabulary.js"
 import * as Webhooks from "./Webhooks.js"
@@ -68,14 +68,6 @@ const nodeArgs = flag("profile") ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`
 if (flag("profile")) mkdirSync(profileDir, { recursive: true })
 
 const log = (line: string) => console.log(line)
-const adminToken = `adm_bench_${randomBytes(12).toString("hex")}`
-const planLimits = JSON.stringify({ ultra: { perMinute: 1_000_000_000, perMonth: 1_000_000_000_000 } })
-const temps: Array<string> = []
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "bookmarks-bench-"))
-  temps.push(dir)
-  return dir
-}
 const children: Array<Processes.Child> = []
 const track = (child: Processes.Child) => {
   children.push(child)
@@ -518,7 +510,7 @@ const main = async () => {
 
 const cleanup = async () => {
   await Promise.allSettled(children.map((c) => c.stop()))
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
+  removeTemps()
 }
 
 try {
