@@ -115,3 +115,24 @@ export const validate = (candidate: Candidate, importedAt: number): Either.Eithe
 /** The key that makes two rows the same bookmark: the normalised URL, or the text of a text note. */
 export const duplicateKey = (item: { readonly url: string; readonly note: string }): string =>
   item.url !== Bookmark.noteUrl ? `url:${item.url}` : `note:${item.note}`
+
+/**
+ * Splits a batch into the items to insert and the indexes of duplicates: an item whose key the account already has
+ * (`seen`) or that an earlier item of the batch has. `seen` gains the keys of the items kept.
+ */
+export const withoutDuplicates = <A extends { readonly url: string; readonly note: string }>(
+  items: ReadonlyArray<A>,
+  seen: Set<string>
+): { readonly fresh: ReadonlyArray<A>; readonly duplicates: ReadonlyArray<number> } => {
+  const duplicates: Array<number> = []
+  const fresh = items.filter((item, index) => {
+    const key = duplicateKey(item)
+    if (seen.has(key)) {
+      duplicates.push(index)
+      return false
+    }
+    seen.add(key)
+    return true
+  })
+  return { fresh, duplicates }
+}

@@ -191,16 +191,7 @@ export const make = Effect.gen(function*() {
         const locked = yield* sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`
         if (locked.length === 0) return yield* Effect.dieMessage(`No account ${accountId} for imported bookmarks`)
         const seen = yield* existingKeys(accountId, items)
-        const duplicates: Array<number> = []
-        const fresh = items.filter((item, index) => {
-          const key = ImportItem.duplicateKey(item)
-          if (seen.has(key)) {
-            duplicates.push(index)
-            return false
-          }
-          seen.add(key)
-          return true
-        })
+        const { duplicates, fresh } = ImportItem.withoutDuplicates(items, seen)
         if (fresh.length === 0) return { inserted: [], duplicates }
         const assigned = yield* stamps(accountId, fresh.map((item) => item.wantedAt))
         const inserted = fresh.map(({ wantedAt: _wanted, ...item }, i): Bookmark.Record => ({ ...item, createdAt: assigned[i] ?? 0 }))

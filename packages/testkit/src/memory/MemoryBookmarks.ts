@@ -38,16 +38,7 @@ export const make = () => {
         const own = [...rows.values()].filter((r) => r.accountId === accountId)
         const seen = new Set(own.map(ImportItem.duplicateKey))
         const takenAt = new Set(own.map((r) => r.createdAt))
-        const duplicates: Array<number> = []
-        const fresh = items.filter((item, index) => {
-          const key = ImportItem.duplicateKey(item)
-          if (seen.has(key)) {
-            duplicates.push(index)
-            return false
-          }
-          seen.add(key)
-          return true
-        })
+        const { duplicates, fresh } = ImportItem.withoutDuplicates(items, seen)
         const stamps = CreatedAt.spread(fresh.map((item) => item.wantedAt), (at) => takenAt.has(at))
         const inserted = fresh.map(({ wantedAt: _wanted, ...item }, i): Bookmark.Record => {
           const imported: Bookmark.Record = { ...item, createdAt: stamps[i] ?? 0 }
