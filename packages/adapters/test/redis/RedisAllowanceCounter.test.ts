@@ -186,15 +186,8 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
   it.live("a request during an outage fails fast; counting resumes when Redis returns", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
-      const target = new URL(redis.value)
-      const proxy = yield* Effect.acquireRelease(
-        Effect.promise(() => TcpProxy.start({ host: target.hostname, port: Number(target.port || "6379") })),
-        (proxy) => Effect.promise(proxy.cut)
-      )
-      const proxied = new URL(redis.value)
-      proxied.hostname = "127.0.0.1"
-      proxied.port = String(proxy.port)
-      yield* withCounter({ url: Redacted.make(proxied.toString()) }, (counter) =>
+      const { proxy, url: proxied } = yield* TcpProxy.proxiedRedis(redis.value)
+      yield* withCounter({ url: Redacted.make(proxied) }, (counter) =>
         Effect.gen(function*() {
           const { accountId, keyId } = ids()
           const charge = counter.charge({ accountId, keyId, limits: { perMinute: 1_000, perMonth: 1_000 }, planChangedAt: 0 })

@@ -36,15 +36,8 @@ describe.runIf(redis.run)("RedisInvalidation", () => {
 
   it.live("is not ready while Redis is away, empties the cache then, and is ready again when it returns", () =>
     Effect.gen(function*() {
-      const target = new URL(redis.value)
-      const proxy = yield* Effect.acquireRelease(
-        Effect.promise(() => TcpProxy.start({ host: target.hostname, port: Number(target.port || "6379") })),
-        (proxy) => Effect.promise(proxy.cut)
-      )
-      const proxied = new URL(redis.value)
-      proxied.hostname = "127.0.0.1"
-      proxied.port = String(proxy.port)
-      const channel = yield* RedisInvalidation.make({ url: Redacted.make(proxied.toString()) })
+      const { proxy, url: proxied } = yield* TcpProxy.proxiedRedis(redis.value)
+      const channel = yield* RedisInvalidation.make({ url: Redacted.make(proxied) })
       yield* until(channel, true)
       let emptied = 0
       channel.onInvalidate(() => void emptied++)

@@ -1,5 +1,6 @@
 /** A loopback TCP proxy that can be cut and restored, to take Redis away from a client and give it back. */
 import * as net from "node:net"
+import { Effect } from "effect"
 
 export interface TcpProxy {
   readonly port: number
@@ -55,3 +56,17 @@ export const closedPort = async (): Promise<number> => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
 }
+
+/** Redis at `url` behind a proxy for the scope (cut at its end), and the URL that reaches Redis through it. */
+export const proxiedRedis = (url: string) =>
+  Effect.gen(function*() {
+    const target = new URL(url)
+    const proxy = yield* Effect.acquireRelease(
+      Effect.promise(() => start({ host: target.hostname, port: Number(target.port || "6379") })),
+      (proxy) => Effect.promise(proxy.cut)
+    )
+    const proxied = new URL(url)
+    proxied.hostname = "127.0.0.1"
+    proxied.port = String(proxy.port)
+    return { proxy, url: proxied.toString() }
+  })
