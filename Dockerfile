@@ -2,7 +2,9 @@
 # The bookmark library as one image: `start` (API + workers on the embedded database, the default), `serve` (API)
 # or `work` (workers) on Postgres + Redis (compose.yaml). Every install step is in deploy/install.sh, which CI
 # runs too. Data lives in the volume /data (DATA_DIR); the process runs as the unprivileged user `bookmarks`.
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS (maintained until 2028-04-30): the line `npm install` brings where a host's Node is too old, so the
+# line the suite runs on by default (docs/runtime.md).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -20,7 +20,6 @@ export default defineConfig({
     // processes, Postgres and Chromium rather than on the CPU: two files at a time cut the wall time without
     // starving the timing-sensitive ones. TEST_WORKERS overrides it (e.g. 1 on a busy machine).
     maxWorkers: Number(process.env["TEST_WORKERS"] ?? 2),
-    minWorkers: 1,
     reporters: ["default", "./scripts/SkipSummaryReporter.ts"],
     coverage: {
       provider: "v8",

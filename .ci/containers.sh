@@ -4,6 +4,8 @@
 # /health answers, and stopped with SIGTERM (it must exit 0). Bounded: each step has a timeout.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+# The image's Node (Dockerfile, NODE_IMAGE): the 24 line, from the npm registry here.
+PATH="$(dirname "$("$repo/.ci/node.sh" 24)"):$PATH"
 if [ -n "${1:-}" ]; then work="$1"; else work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT; fi
 clone="$work/image"
 rm -rf "$clone"

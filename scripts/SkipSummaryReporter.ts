@@ -12,7 +12,8 @@ const examples: Record<string, string> = {
 }
 
 const announced = /\[skip\] (\w+) is not set/
-const otherReason = "no variable (skipped by the test itself, e.g. a variant for machines without a browser, or a -t filter)"
+const otherReason =
+  "no variable (skipped by the test itself, e.g. a variant for machines without a browser, or a -t filter)"
 
 export default class SkipSummaryReporter implements Reporter {
   /** Test file (module id) → the variables its tests wanted and did not get. */
@@ -25,8 +26,6 @@ export default class SkipSummaryReporter implements Reporter {
     variables.add(variable)
     this.missing.set(log.taskId, variables)
   }
-
-  private summary = ""
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     const counts = { passed: 0, failed: 0, skipped: 0 }
@@ -49,16 +48,16 @@ export default class SkipSummaryReporter implements Reporter {
     const lines: Array<string> = [""]
     if (counts.skipped > 0) {
       lines.push(`Skipped ${counts.skipped} tests. To run them, set (see README, "Tests"):`)
-      for (const [need, count] of [...byNeed].sort((a, b) => b[1] - a[1])) lines.push(`  ${String(count).padStart(4)}  need ${need}`)
+      for (const [need, count] of [...byNeed].sort((a, b) => b[1] - a[1])) {
+        lines.push(`  ${String(count).padStart(4)}  need ${need}`)
+      }
       const variables = [...wanted].sort()
-      if (variables.length > 0) lines.push(`  e.g. ${variables.map((v) => `${v}=${examples[v] ?? "…"}`).join(" ")} npm test`)
+      if (variables.length > 0) {
+        lines.push(`  e.g. ${variables.map((v) => `${v}=${examples[v] ?? "…"}`).join(" ")} npm test`)
+      }
     }
     lines.push(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
-    this.summary = `${lines.join("\n")}\n`
-  }
-
-  // Printed here, after the default reporter's own summary (which it prints when the run ends), so it comes last.
-  onFinished() {
-    process.stdout.write(this.summary)
+    // The default reporter, listed first in vitest.config.ts, has printed its own summary by now: this comes after.
+    process.stdout.write(`${lines.join("\n")}\n`)
   }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The library as a stranger installs it (docs/packages.md, "The consumer check"). Packs every workspace package,
+ * The library as a stranger installs it (docs/packages.md, "The consumer check (CI)"). Packs every workspace package,
  * checks each tarball's files against its manifest, installs the tarballs into a scratch project outside the
  * repository (copies, no symlinks), and runs there: plain node on the domain and the webhook receiver; a strict
  * `moduleResolution: nodenext` type check of every public entry and of the examples (and of the browser-safe client
@@ -58,19 +58,29 @@ export const tarballProblems = (manifest, files) => {
     const targets = typeof target === "string" ? { default: target } : target
     for (const [condition, file] of Object.entries(targets)) {
       if (condition === sourceCondition || file.includes("*")) continue
-      if (!has.has(file.replace(/^\.\//, ""))) say(`exports["${subpath}"].${condition} points at ${file}, which the tarball lacks`)
+      if (!has.has(file.replace(/^\.\//, ""))) {
+        say(`exports["${subpath}"].${condition} points at ${file}, which the tarball lacks`)
+      }
     }
   }
   for (const file of has) {
-    if (/^test\/|(^|\/)tsconfig[^/]*\.json$|\.test\.[cm]?[jt]s$|\.tsbuildinfo$/.test(file)) say(`ships ${file}, which no consumer needs`)
-    if (file.startsWith("dist/") && file.endsWith(".js") && !has.has(file.replace(/\.js$/, ".d.ts"))) say(`${file} has no declarations`)
+    if (/^test\/|(^|\/)tsconfig[^/]*\.json$|\.test\.[cm]?[jt]s$|\.tsbuildinfo$/.test(file)) {
+      say(`ships ${file}, which no consumer needs`)
+    }
+    if (file.startsWith("dist/") && file.endsWith(".js") && !has.has(file.replace(/\.js$/, ".d.ts"))) {
+      say(`${file} has no declarations`)
+    }
   }
-  for (const file of Object.values(manifest.bin ?? {})) if (!has.has(file.replace(/^\.\//, ""))) say(`bin ${file} is not shipped`)
+  for (const file of Object.values(manifest.bin ?? {})) {
+    if (!has.has(file.replace(/^\.\//, ""))) say(`bin ${file} is not shipped`)
+  }
   return problems
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), "bookmark-library-consumer-"))
-if (!path.relative(root, scratch).startsWith("..")) throw new Error(`the scratch project ${scratch} is inside the repository`)
+if (!path.relative(root, scratch).startsWith("..")) {
+  throw new Error(`the scratch project ${scratch} is inside the repository`)
+}
 const tarballDir = path.join(scratch, "tarballs")
 mkdirSync(tarballDir)
 const packages = buildOrder(discover())
@@ -85,7 +95,9 @@ await step("manifests: lockstep versions and the manifest rules", async () => {
 let tarballs = []
 await step("build and pack every package", async () => {
   tarballs = await pack(tarballDir)
-  if (tarballs.length !== packages.length) throw new Error(`expected ${packages.length} tarballs, got ${tarballs.length}`)
+  if (tarballs.length !== packages.length) {
+    throw new Error(`expected ${packages.length} tarballs, got ${tarballs.length}`)
+  }
 })
 
 await step("the tarballs hold what their manifests promise, and nothing of the workspace", async () => {
@@ -98,8 +110,13 @@ await step("the tarballs hold what their manifests promise, and nothing of the w
       problems.push(`${p.manifest.name}: no tarball`)
       continue
     }
-    console.log(p.manifest.name.padEnd(36), String(tarball.entryCount).padStart(6), kib(tarball.size).padStart(10), kib(tarball.unpackedSize).padStart(10))
-    if (list) for (const f of tarball.files) console.log(`    ${String(f.size).padStart(8)}  ${f.path}`)
+    console.log(
+      p.manifest.name.padEnd(36),
+      String(tarball.entryCount).padStart(6),
+      kib(tarball.size).padStart(10),
+      kib(tarball.unpackedSize).padStart(10)
+    )
+    if (list) { for (const f of tarball.files) console.log(`    ${String(f.size).padStart(8)}  ${f.path}`) }
     problems.push(...tarballProblems(p.manifest, tarball.files))
   }
   if (problems.length > 0) throw new Error(`\n  ${problems.join("\n  ")}`)
@@ -110,30 +127,44 @@ await step(`install the tarballs into ${scratch}`, async () => {
   const devDependencies = Object.fromEntries(
     ["typescript", "@types/node", "vitest", "@effect/vitest"].map((name) => [name, tool(name)])
   )
-  writeFileSync(path.join(scratch, "package.json"), `${JSON.stringify({
-    name: "bookmark-library-consumer",
-    private: true,
-    type: "module",
-    dependencies,
-    devDependencies,
-    // The same pin as the repository's (docs/decisions.md, "Locked rollup version").
-    overrides: rootManifest.overrides ?? {}
-  }, null, 2)}\n`)
+  writeFileSync(
+    path.join(scratch, "package.json"),
+    `${
+      JSON.stringify(
+        {
+          name: "bookmark-library-consumer",
+          private: true,
+          type: "module",
+          dependencies,
+          devDependencies,
+          // The same pin as the repository's (docs/decisions.md, "Locked rollup version").
+          overrides: rootManifest.overrides ?? {}
+        },
+        null,
+        2
+      )
+    }\n`
+  )
   for (const example of ["consumer", "embed", "testkit"]) {
     cpSync(path.join(root, "examples", example), path.join(scratch, example), {
       recursive: true,
       filter: (source) => !/(^|\/)(node_modules|build)$/.test(source)
     })
   }
-  await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: scratch, timeoutMs: 300_000 })
+  await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+    cwd: scratch,
+    timeoutMs: 300_000
+  })
   for (const p of packages) {
     const installed = path.join(scratch, "node_modules", p.manifest.name)
     if (lstatSync(installed).isSymbolicLink()) throw new Error(`${p.manifest.name} is a symlink, not an installed copy`)
   }
 })
 
-await step("plain node: the domain and verifyDelivery from the installed packages", () =>
-  exec(process.execPath, ["consumer/check.mjs"], { cwd: scratch, timeoutMs: 60_000 }))
+await step(
+  "plain node: the domain and verifyDelivery from the installed packages",
+  () => exec(process.execPath, ["consumer/check.mjs"], { cwd: scratch, timeoutMs: 60_000 })
+)
 
 await step("tsc, moduleResolution nodenext: every public entry, the examples and each README's example", async () => {
   // The first TypeScript block of each package's README, as a reader would paste it.
@@ -143,51 +174,90 @@ await step("tsc, moduleResolution nodenext: every public entry, the examples and
     const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1]
     if (block !== undefined) writeFileSync(path.join(scratch, "consumer", "readme", `${p.name}.ts`), block)
   }
-  writeFileSync(path.join(scratch, "tsconfig.json"), `${JSON.stringify({
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2022"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      skipLibCheck: true,
-      types: ["node"],
-      rootDir: ".",
-      outDir: "build"
-    },
-    include: ["consumer/entries.ts", "consumer/readme", "embed/src", "testkit/src", "testkit/test"]
-  }, null, 2)}\n`)
-  await exec(process.execPath, [path.join(scratch, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], { cwd: scratch, timeoutMs: 180_000 })
+  writeFileSync(
+    path.join(scratch, "tsconfig.json"),
+    `${
+      JSON.stringify(
+        {
+          compilerOptions: {
+            target: "ES2022",
+            lib: ["ES2022"],
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            exactOptionalPropertyTypes: true,
+            skipLibCheck: true,
+            types: ["node"],
+            rootDir: ".",
+            outDir: "build"
+          },
+          include: ["consumer/entries.ts", "consumer/readme", "embed/src", "testkit/src", "testkit/test"]
+        },
+        null,
+        2
+      )
+    }\n`
+  )
+  await exec(
+    process.execPath,
+    [path.join(scratch, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
+    { cwd: scratch, timeoutMs: 180_000 }
+  )
 })
 
 await step("tsc, browser: the client entry type-checks with the DOM library and without Node's types", async () => {
-  writeFileSync(path.join(scratch, "tsconfig.browser.json"), `${JSON.stringify({
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2022", "DOM"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      skipLibCheck: true,
-      types: [],
-      noEmit: true
-    },
-    include: ["consumer/browser.ts"]
-  }, null, 2)}\n`)
-  await exec(process.execPath, [path.join(scratch, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.browser.json"], { cwd: scratch, timeoutMs: 180_000 })
+  writeFileSync(
+    path.join(scratch, "tsconfig.browser.json"),
+    `${
+      JSON.stringify(
+        {
+          compilerOptions: {
+            target: "ES2022",
+            lib: ["ES2022", "DOM"],
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            skipLibCheck: true,
+            types: [],
+            noEmit: true
+          },
+          include: ["consumer/browser.ts"]
+        },
+        null,
+        2
+      )
+    }\n`
+  )
+  await exec(process.execPath, [
+    path.join(scratch, "node_modules", "typescript", "bin", "tsc"),
+    "-p",
+    "tsconfig.browser.json"
+  ], { cwd: scratch, timeoutMs: 180_000 })
 })
 
-await step("the embed example (compiled by the type check above) on plain node", () =>
-  exec(process.execPath, ["build/embed/src/main.js"], { cwd: scratch, timeoutMs: 60_000 }))
+await step(
+  "the embed example (compiled by the type check above) on plain node",
+  () => exec(process.execPath, ["build/embed/src/main.js"], { cwd: scratch, timeoutMs: 60_000 })
+)
 
-await step("the installed bookmarks command runs from its compiled dist", () =>
-  exec(path.join(scratch, "node_modules", ".bin", "bookmarks"), ["--version"], { cwd: scratch, timeoutMs: 60_000 }))
+await step(
+  "the installed bookmarks command runs from its compiled dist",
+  () =>
+    exec(path.join(scratch, "node_modules", ".bin", "bookmarks"), ["--version"], { cwd: scratch, timeoutMs: 60_000 })
+)
 
-await step("the testkit example's tests", () =>
-  exec(process.execPath, [path.join(scratch, "node_modules", "vitest", "vitest.mjs"), "run", "--root", "testkit"], { cwd: scratch, timeoutMs: 300_000 }))
+await step(
+  "the testkit example's tests",
+  () =>
+    exec(process.execPath, [path.join(scratch, "node_modules", "vitest", "vitest.mjs"), "run", "--root", "testkit"], {
+      cwd: scratch,
+      timeoutMs: 300_000
+    })
+)
 
 if (!keep) rmSync(scratch, { recursive: true, force: true })
 console.error("\nconsumer check passed")
 for (const [name, ms] of timings) console.error(`  ${seconds(ms).padStart(8)}  ${name}`)
-console.error(`  ${seconds(Date.now() - started).padStart(8)}  in all${keep ? ` (scratch project kept: ${scratch})` : ""}`)
+console.error(
+  `  ${seconds(Date.now() - started).padStart(8)}  in all${keep ? ` (scratch project kept: ${scratch})` : ""}`
+)

@@ -6,12 +6,15 @@
  *   node scripts/packages.mjs list                 the packages in build order
  *   node scripts/packages.mjs build [name…]        build the named packages (from a package directory: that one)
  *                                                  and the workspace packages they depend on; none named: all
- *   node scripts/packages.mjs pack <dir>           build all, then `npm pack` each into <dir> (prints the tarballs)
+ *   node scripts/packages.mjs pack <dir> [name…]   build the named packages (none: all) and the workspace packages
+ *                                                  they need, then `npm pack` each into <dir>; prints only the
+ *                                                  tarballs' paths on stdout, so `npm install $(… pack dir domain)`
+ *                                                  installs them (the packages are not on the registry yet)
  *   node scripts/packages.mjs version <x.y.z>      set every package's version and every internal dependency to it
  *   node scripts/packages.mjs verify               check lockstep versions and the manifest rules; exit 1 if broken
  */
 import { spawn } from "node:child_process"
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { cpus } from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -32,7 +35,9 @@ export const discover = () =>
       const file = path.join(dir, "package.json")
       const manifest = readJson(file)
       const runtime = { ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies }
-      const needs = Object.keys(runtime).filter((name) => name.startsWith(scope)).map((name) => name.slice(scope.length))
+      const needs = Object.keys(runtime).filter((name) => name.startsWith(scope)).map((name) =>
+        name.slice(scope.length)
+      )
       return { name: entry.name, dir, file, manifest, needs }
     })
 
@@ -74,9 +79,10 @@ const withDependencies = (ordered, names) => {
   return ordered.filter((p) => wanted.has(p.name))
 }
 
+// The children's output goes to stderr: stdout carries only what a command prints as its answer (pack's tarballs).
 const run = (command, args, options = {}) =>
   new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], ...options })
+    const child = spawn(command, args, { stdio: ["ignore", 2, "inherit"], ...options })
     child.on("error", reject)
     child.on("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`)))
@@ -121,11 +127,16 @@ const packageAt = (cwd) => {
   return relative === "" || relative.startsWith("..") ? undefined : relative.split(path.sep)[0]
 }
 
-/** Builds every package, then packs each into `destination`; npm's report of each tarball (files and sizes). */
-export const pack = async (destination) => {
-  const ordered = buildOrder(discover())
+/**
+ * Builds the named packages (none: every package) with the workspace packages they need, then packs each into
+ * `destination`; npm's report of each tarball (files and sizes).
+ */
+export const pack = async (destination, names = []) => {
+  const all = buildOrder(discover())
+  const ordered = names.length === 0 ? all : withDependencies(all, names)
   await build(ordered)
   const dir = path.resolve(destination)
+  mkdirSync(dir, { recursive: true })
   const tarballs = []
   for (const p of ordered) {
     // Built above already: skip each package's prepack (which would build it and its dependencies again).
@@ -162,16 +173,22 @@ export const verify = (packages) => {
     }
     if (!existsSync(path.join(p.dir, "tsconfig.build.json"))) say("has no tsconfig.build.json")
     if (!existsSync(path.join(p.dir, "README.md"))) say("has no README.md")
-    if (m.scripts?.prepack !== "node ../../scripts/packages.mjs build") say('scripts.prepack must be "node ../../scripts/packages.mjs build"')
-    if (!Array.isArray(m.files) || !m.files.includes("dist")) say('files must list "dist"')
+    if (m.scripts?.prepack !== "node ../../scripts/packages.mjs build") {
+      say("scripts.prepack must be \"node ../../scripts/packages.mjs build\"")
+    }
+    if (!Array.isArray(m.files) || !m.files.includes("dist")) say("files must list \"dist\"")
     const exports = m.exports ?? {}
-    if (exports["."] === undefined) say('exports must have "."')
+    if (exports["."] === undefined) say("exports must have \".\"")
     for (const [subpath, target] of Object.entries(exports)) {
       if (subpath === "./package.json") continue
       const keys = typeof target === "object" && target !== null ? Object.keys(target) : []
       const expected = [sourceCondition, "types", "import"]
-      if (keys.join() !== expected.join()) say(`exports["${subpath}"] must have exactly the conditions ${expected.join(", ")} in that order`)
-      else if (!target[sourceCondition].startsWith("./src/") || !target.types.startsWith("./dist/") || !target.import.startsWith("./dist/")) {
+      if (keys.join() !== expected.join()) {
+        say(`exports["${subpath}"] must have exactly the conditions ${expected.join(", ")} in that order`)
+      } else if (
+        !target[sourceCondition].startsWith("./src/") || !target.types.startsWith("./dist/") ||
+        !target.import.startsWith("./dist/")
+      ) {
         say(`exports["${subpath}"]: the source condition points into ./src, types and import into ./dist`)
       }
     }
@@ -210,7 +227,7 @@ const main = async ([command, ...args]) => {
     }
     case "pack": {
       if (args[0] === undefined) throw new Error("pack needs a destination directory")
-      for (const t of await pack(args[0])) console.log(t.file)
+      for (const t of await pack(args[0], args.slice(1))) console.log(t.file)
       return
     }
     case "version":
@@ -223,7 +240,9 @@ const main = async ([command, ...args]) => {
       return
     }
     default:
-      console.error("usage: node scripts/packages.mjs list | build [name…] | pack <dir> | version <x.y.z> | verify")
+      console.error(
+        "usage: node scripts/packages.mjs list | build [name…] | pack <dir> [name…] | version <x.y.z> | verify"
+      )
       process.exitCode = 2
   }
 }
