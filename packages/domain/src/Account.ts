@@ -6,8 +6,8 @@ import { Plan } from "./Plan.js"
 export const Account = Schema.Struct({
   id: AccountId,
   plan: Plan,
-  createdAt: Schema.Number,
+  createdAt: Schema.Finite,
   /** When the plan last changed; a change opens a fresh monthly allowance. */
-  planChangedAt: Schema.Number
+  planChangedAt: Schema.Finite
 })
 export type Account = typeof Account.Type

@@ -1,5 +1,5 @@
 /** Webhook deliveries: the envelope, the stored outbox row and the retry schedule (docs/decisions.md, "Webhooks"). */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { Bookmark } from "./Bookmark.js"
 import { InvalidInput } from "./Errors.js"
 import { AccountId, BookmarkId, DeliveryId, WebhookId } from "./Ids.js"
@@ -11,13 +11,13 @@ export const Envelope = Schema.Struct({
   event: Schema.String,
   createdAt: IsoTimestamp,
   data: Bookmark
-}).annotations({ identifier: "WebhookDelivery" })
+}).annotate({ identifier: "WebhookDelivery" })
 export type Envelope = typeof Envelope.Type
 
 /** The exact body bytes, fixed at enqueue time and identical on every retry. */
 export const encodeBody = (envelope: Envelope): string => JSON.stringify(Schema.encodeSync(Envelope)(envelope))
 
-export const State = Schema.Literal("pending", "delivered", "failed", "cancelled")
+export const State = Schema.Literals(["pending", "delivered", "failed", "cancelled"])
 export type State = typeof State.Type
 
 export const Record = Schema.Struct({
@@ -29,9 +29,9 @@ export const Record = Schema.Struct({
   event: Schema.String,
   body: Schema.String,
   state: State,
-  attempts: Schema.Number,
-  nextAttemptAt: Schema.Number,
-  createdAt: Schema.Number
+  attempts: Schema.Finite,
+  nextAttemptAt: Schema.Finite,
+  createdAt: Schema.Finite
 })
 export type Record = typeof Record.Type
 
@@ -72,14 +72,14 @@ export const nextDelay = (
 const units: { readonly [unit: string]: number } = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 /** A duration such as `500ms`, `5s`, `30m`, `2h` or `1d`. */
-export const parseDuration = (field: string, input: string): Either.Either<number, InvalidInput> => {
+export const parseDuration = (field: string, input: string): Result.Result<number, InvalidInput> => {
   const match = /^\s*(\d{1,9})\s*(ms|s|m|h|d)\s*$/.exec(input)
   const unit = match?.[2]
   return match === null || unit === undefined
-    ? Either.left(new InvalidInput({ field, reason: `'${input}' is not a duration such as 500ms, 5s, 30m, 2h or 1d` }))
-    : Either.right(Number(match[1]) * (units[unit] ?? 1))
+    ? Result.fail(new InvalidInput({ field, reason: `'${input}' is not a duration such as 500ms, 5s, 30m, 2h or 1d` }))
+    : Result.succeed(Number(match[1]) * (units[unit] ?? 1))
 }
 
 /** `WEBHOOK_RETRY_SCHEDULE`: comma-separated durations, e.g. `1s,1s,2s`. */
-export const parseSchedule = (input: string): Either.Either<Array<number>, InvalidInput> =>
-  Either.all(input.split(",").map((part) => parseDuration("WEBHOOK_RETRY_SCHEDULE", part)))
+export const parseSchedule = (input: string): Result.Result<Array<number>, InvalidInput> =>
+  Result.all(input.split(",").map((part) => parseDuration("WEBHOOK_RETRY_SCHEDULE", part)))

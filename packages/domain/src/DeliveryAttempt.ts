@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { AccountId, AttemptId, DeliveryId, WebhookId } from "./Ids.js"
 
 /** What made the attempt: the queue, a test from the app or the API, or a person's Redeliver. */
-export const Trigger = Schema.Literal("delivery", "test", "redelivery")
+export const Trigger = Schema.Literals(["delivery", "test", "redelivery"])
 export type Trigger = typeof Trigger.Type
 
 /** At most this many bytes of the endpoint's answer are kept (UTF-8, cut on a character boundary). */
@@ -17,12 +17,12 @@ export const Record = Schema.Struct({
   event: Schema.String,
   trigger: Trigger,
   /** When the attempt started. */
-  at: Schema.Number,
+  at: Schema.Finite,
   /** HTTP status answered, or null when there was no answer. */
-  status: Schema.NullOr(Schema.Number),
+  status: Schema.NullOr(Schema.Finite),
   /** Why there was no answer (`timeout`, `connection refused`…), or null. */
   error: Schema.NullOr(Schema.String),
-  durationMs: Schema.Number,
+  durationMs: Schema.Finite,
   responseSnippet: Schema.String
 })
 export type Record = typeof Record.Type

@@ -2,7 +2,7 @@
  * The delivery log as the API shows it (docs/api.md, "List a webhook's deliveries"): one entry per attempt, newest
  * first, paged by an opaque cursor, `limit` as for bookmarks.
  */
-import { Either, Option, Schema } from "effect"
+import { Option, Result, Schema } from "effect"
 import * as DeliveryAttempt from "./DeliveryAttempt.js"
 import { InvalidInput } from "./Errors.js"
 import { AttemptId, DeliveryId } from "./Ids.js"
@@ -12,11 +12,11 @@ import * as Timestamp from "./Timestamp.js"
 
 /** The raw query parameters; unknown ones are ignored. */
 export const ListParams = Schema.Struct({
-  limit: Schema.optional(Schema.String).annotations({
+  limit: Schema.optional(Schema.String.annotate({
     description: `Attempts per page, 1 to 100 (default ${Pagination.defaultLimit}; larger values are treated as 100)`
-  }),
-  before: Schema.optional(Schema.String).annotations({ description: "The `next` of the previous page" })
-}).annotations({ identifier: "DeliveryListParams" })
+  })),
+  before: Schema.optional(Schema.String.annotate({ description: "The `next` of the previous page" }))
+}).annotate({ identifier: "DeliveryListParams" })
 export type ListParams = typeof ListParams.Type
 
 /** `<at>.<attempt id>`: the attempt's time and id order the log; ids never contain a dot. */
@@ -24,18 +24,20 @@ export const encodeCursor = (cursor: DeliveryAttempt.Cursor): string => `${curso
 
 const cursorShape = /^(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/
 
-export const parseCursor = (text: string): Either.Either<DeliveryAttempt.Cursor, InvalidInput> => {
+export const parseCursor = (text: string): Result.Result<DeliveryAttempt.Cursor, InvalidInput> => {
   const match = cursorShape.exec(text)
   const at = Number(match?.[1])
   const id = match?.[2]
   return id === undefined || !Number.isSafeInteger(at)
-    ? Either.left(new InvalidInput({ field: "before", reason: "must be the `next` of a previous page" }))
-    : Either.right({ at, id: AttemptId.make(id) })
+    ? Result.fail(new InvalidInput({ field: "before", reason: "must be the `next` of a previous page" }))
+    : Result.succeed({ at, id: AttemptId.make(id) })
 }
 
 export const parseParams = (params: ListParams) =>
-  Either.gen(function*() {
-    const limit = yield* Pagination.parseLimit(params.limit === undefined ? undefined : yield* Text.check("limit", params.limit))
+  Result.gen(function*() {
+    const limit = yield* Pagination.parseLimit(
+      params.limit === undefined ? undefined : yield* Text.check("limit", params.limit)
+    )
     const before = params.before === undefined
       ? Option.none<DeliveryAttempt.Cursor>()
       : Option.some(yield* parseCursor(yield* Text.check("before", params.before)))
@@ -44,26 +46,31 @@ export const parseParams = (params: ListParams) =>
 
 /** One attempt as the API shows it. */
 export const Attempt = Schema.Struct({
-  id: AttemptId.annotations({ description: "The attempt's id" }),
-  deliveryId: DeliveryId.annotations({
-    description: "The delivery's id: the same on every retry and redelivery of one event, as `webhook-id` and `X-Service-Delivery` say"
+  id: AttemptId.annotate({ description: "The attempt's id" }),
+  deliveryId: DeliveryId.annotate({
+    description:
+      "The delivery's id: the same on every retry and redelivery of one event, as `webhook-id` and `X-Service-Delivery` say"
   }),
-  event: Schema.String.annotations({ description: "The event delivered, e.g. `bookmark.saved`" }),
-  trigger: DeliveryAttempt.Trigger.annotations({
+  event: Schema.String.annotate({ description: "The event delivered, e.g. `bookmark.saved`" }),
+  trigger: DeliveryAttempt.Trigger.annotate({
     description: "What made the attempt: `delivery` (the queue, retries included), `test` or `redelivery`"
   }),
-  at: Timestamp.IsoTimestamp.annotations({ description: "When the attempt started" }),
-  status: Schema.NullOr(Schema.Int).annotations({ description: "The HTTP status the endpoint answered; null when it gave no answer" }),
-  error: Schema.NullOr(Schema.String).annotations({ description: "Why there was no answer (`timeout`, `connection refused`, …); null when it answered" }),
-  durationMs: Schema.Int.annotations({ description: "How long the attempt took, in milliseconds" }),
-  responseSnippet: Schema.String.annotations({ description: "The start of the endpoint's answer, at most 1 KiB" })
-}).annotations({ identifier: "DeliveryAttempt", description: "One attempt to deliver an event to a webhook" })
+  at: Timestamp.IsoTimestamp.annotate({ description: "When the attempt started" }),
+  status: Schema.NullOr(Schema.Int).annotate({
+    description: "The HTTP status the endpoint answered; null when it gave no answer"
+  }),
+  error: Schema.NullOr(Schema.String).annotate({
+    description: "Why there was no answer (`timeout`, `connection refused`, …); null when it answered"
+  }),
+  durationMs: Schema.Int.annotate({ description: "How long the attempt took, in milliseconds" }),
+  responseSnippet: Schema.String.annotate({ description: "The start of the endpoint's answer, at most 1 KiB" })
+}).annotate({ identifier: "DeliveryAttempt", description: "One attempt to deliver an event to a webhook" })
 export type Attempt = typeof Attempt.Type
 
 export const Page = Schema.Struct({
-  attempts: Schema.Array(Attempt).annotations({ description: "Attempts of this page, newest first" }),
-  next: Schema.NullOr(Schema.String).annotations({ description: "The `before` of the next page; null on the last page" })
-}).annotations({ identifier: "DeliveryAttemptPage", description: "A page of a webhook's delivery log" })
+  attempts: Schema.Array(Attempt).annotate({ description: "Attempts of this page, newest first" }),
+  next: Schema.NullOr(Schema.String).annotate({ description: "The `before` of the next page; null on the last page" })
+}).annotate({ identifier: "DeliveryAttemptPage", description: "A page of a webhook's delivery log" })
 export type Page = typeof Page.Type
 
 export const present = (record: DeliveryAttempt.Record): Attempt => ({
@@ -90,9 +97,9 @@ export const page = (fetched: ReadonlyArray<DeliveryAttempt.Record>, limit: numb
 
 /** The answer of a redelivery: as a test delivery's, with the attempt it made. */
 export const Redelivered = Schema.Struct({
-  ok: Schema.Boolean.annotations({ description: "Whether the endpoint answered with a 2xx status" }),
-  status: Schema.Int.annotations({ description: "The status the endpoint answered with; 0 when it gave no answer" }),
-  error: Schema.optional(Schema.String.annotations({ description: "Why there was no answer (timeout, refused, …)" })),
+  ok: Schema.Boolean.annotate({ description: "Whether the endpoint answered with a 2xx status" }),
+  status: Schema.Int.annotate({ description: "The status the endpoint answered with; 0 when it gave no answer" }),
+  error: Schema.optionalKey(Schema.String.annotate({ description: "Why there was no answer (timeout, refused, …)" })),
   attempt: Attempt
-}).annotations({ identifier: "Redelivered", description: "The outcome of sending a delivery again" })
+}).annotate({ identifier: "Redelivered", description: "The outcome of sending a delivery again" })
 export type Redelivered = typeof Redelivered.Type

@@ -29,8 +29,23 @@ export type AttemptId = typeof AttemptId.Type
 export const ImportId = Schema.String.pipe(Schema.brand("ImportId"))
 export type ImportId = typeof ImportId.Type
 
+/** A named list of bookmarks (docs/lists.md). */
+export const ListId = Schema.String.pipe(Schema.brand("ListId"))
+export type ListId = typeof ListId.Type
+
+/** A secret link: a feed of a list or a tag (docs/lists.md, "Feeds"). */
+export const SecretLinkId = Schema.String.pipe(Schema.brand("SecretLinkId"))
+export type SecretLinkId = typeof SecretLinkId.Type
+
+/** A bulk action's run (docs/lists.md, "Bulk actions"). */
+export const BulkId = Schema.String.pipe(Schema.brand("BulkId"))
+export type BulkId = typeof BulkId.Type
+/** A highlight: a marked passage of a bookmark's readable text (docs/reading.md, "Highlights"). */
+export const HighlightId = Schema.String.pipe(Schema.brand("HighlightId"))
+export type HighlightId = typeof HighlightId.Type
+
 /** Asset ids are capability URLs: 128 random bits as 32 hex characters. */
-export const AssetId = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{32}$/), Schema.brand("AssetId"))
+export const AssetId = Schema.String.check(Schema.isPattern(/^[0-9a-f]{32}$/u)).pipe(Schema.brand("AssetId"))
 export type AssetId = typeof AssetId.Type
 
 /** The kinds of id the IdGenerator hands out, with their prefixes. */
@@ -43,7 +58,11 @@ export const idPrefixes = {
   job: "job_",
   user: "usr_",
   attempt: "att_",
-  import: "imp_"
+  import: "imp_",
+  list: "lst_",
+  secretLink: "sln_",
+  bulk: "blk_",
+  highlight: "hlt_"
 } as const
 export type IdKind = keyof typeof idPrefixes
 
@@ -58,6 +77,10 @@ export interface IdOf {
   readonly user: UserId
   readonly attempt: AttemptId
   readonly import: ImportId
+  readonly list: ListId
+  readonly secretLink: SecretLinkId
+  readonly bulk: BulkId
+  readonly highlight: HighlightId
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

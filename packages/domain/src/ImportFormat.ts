@@ -1,7 +1,7 @@
 /** The file formats an import reads (docs/import-export.md). Linkding, Raindrop and browsers export `netscape`. */
 import { Schema } from "effect"
 
-export const ImportFormat = Schema.Literal("netscape", "pocket", "karakeep", "linkwarden", "json")
+export const ImportFormat = Schema.Literals(["netscape", "pocket", "karakeep", "linkwarden", "json"])
 export type ImportFormat = typeof ImportFormat.Type
 
 export const all: ReadonlyArray<ImportFormat> = ImportFormat.literals

@@ -5,16 +5,16 @@ import { BookmarkId, ImportId, JobId } from "./Ids.js"
 /**
  * Which queue a job waits in. `interactive`: saves from the API, app, extension and MCP, always claimed first.
  * `import`: the backlog of an import, claimed only into the slots interactive work leaves and paced per host
- * (docs/import-export.md, "Enrichment of imports").
+ * (docs/import-export.md, "Enrichment of imports: a lane of its own, paced per site").
  */
-export const Lane = Schema.Literal("interactive", "import")
+export const Lane = Schema.Literals(["interactive", "import"])
 export type Lane = typeof Lane.Type
 
 export const Job = Schema.Struct({
   id: JobId,
   bookmarkId: BookmarkId,
-  attempts: Schema.Number,
-  runAt: Schema.Number,
+  attempts: Schema.Finite,
+  runAt: Schema.Finite,
   lane: Lane,
   /** Whether completing the job emits `bookmark.saved` (an import may be quiet). */
   events: Schema.Boolean,

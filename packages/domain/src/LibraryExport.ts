@@ -5,11 +5,16 @@
  */
 import { Schema } from "effect"
 import * as Bookmark from "./Bookmark.js"
+import * as Highlight from "./Highlight.js"
 import type { Candidate } from "./ImportItem.js"
-import * as Links from "./Links.js"
+import * as Links from "./ports/Links.js"
 import { IsoTimestamp, toIso } from "./Timestamp.js"
 
-export const Format = Schema.Literal("json", "html")
+/**
+ * `zip`: our JSON with every archived copy beside it, as files the JSON names (`copyFile`); `markdown`: the
+ * highlights with their notes, bookmark by bookmark (docs/reading.md, "Highlights").
+ */
+export const Format = Schema.Literals(["json", "html", "zip", "markdown"])
 export type Format = typeof Format.Type
 
 export const formatName = "bookmark-library-export"
@@ -23,8 +28,17 @@ export const ExportedBookmark = Schema.Struct({
   /** What enrichment derived. */
   derived: Bookmark.Derived,
   /** App edits; each present value wins over the derived or saved one. */
-  edits: Bookmark.Overrides
-}).annotations({ identifier: "ExportedBookmark" })
+  edits: Bookmark.Overrides,
+  /** The lists holding it, each as its path of names from the top level (docs/lists.md, "Export and import"). */
+  lists: Schema.optionalKey(Schema.Array(Schema.Array(Schema.String))),
+  /**
+   * In the zip export only: the path of the bookmark's archived copy inside the zip (`copies/<asset>.html` or
+   * `.pdf`; docs/import-export.md, "The export as a zip with the copies").
+   */
+  copyFile: Schema.optionalKey(Schema.String),
+  /** Its highlights with their notes (docs/reading.md, "Highlights"). */
+  highlights: Schema.optionalKey(Schema.Array(Highlight.Exported))
+}).annotate({ identifier: "ExportedBookmark" })
 export type ExportedBookmark = typeof ExportedBookmark.Type
 
 /** The envelope around the bookmarks; only `format` is needed to recognise the file. */
@@ -36,12 +50,23 @@ export const Envelope = Schema.Struct({
 })
 
 /** `links` gives the top-level `screenshot` its absolute link, as `GET /bookmarks/:id` shows it. */
-export const toExported = (record: Bookmark.Record, links: Links.Links["Type"]): ExportedBookmark => ({
-  ...Bookmark.present(record, links),
-  saved: { tags: record.callerTags, note: record.note },
-  derived: record.derived,
-  edits: record.overrides
-})
+export const toExported = (
+  record: Bookmark.Record,
+  links: Links.Links["Service"],
+  lists: ReadonlyArray<ReadonlyArray<string>> = [],
+  highlights: ReadonlyArray<Highlight.Record> = []
+): ExportedBookmark => {
+  // The full view's `highlights` count gives way to the highlights themselves.
+  const { highlights: _count, ...view } = Bookmark.present(record, links)
+  return {
+    ...view,
+    saved: { tags: record.callerTags, note: record.note },
+    derived: record.derived,
+    edits: record.overrides,
+    ...(lists.length === 0 ? {} : { lists }),
+    ...(highlights.length === 0 ? {} : { highlights: highlights.map(Highlight.toExported) })
+  }
+}
 
 /**
  * An exported bookmark read back: the candidate that restores it (new id, same everything else). The screenshot is
@@ -56,6 +81,8 @@ export const toCandidate = (b: ExportedBookmark): Candidate => ({
   note: b.saved.note,
   tags: b.saved.tags,
   createdAt: Date.parse(b.createdAt),
+  ...(b.lists === undefined ? {} : { lists: b.lists }),
+  ...(b.highlights === undefined ? {} : { highlights: b.highlights }),
   restore: {
     status: b.status,
     processingError: b.processingError,
@@ -71,8 +98,30 @@ export const toCandidate = (b: ExportedBookmark): Candidate => ({
 export const jsonHeader = (exportedAt: number) =>
   `{"format":"${formatName}","version":${version},"exportedAt":"${toIso(exportedAt)}","bookmarks":[\n`
 
-export const jsonItem = (record: Bookmark.Record, first: boolean, links: Links.Links["Type"]) =>
-  (first ? "" : ",\n") + JSON.stringify(toExported(record, links))
+export const jsonItem = (
+  record: Bookmark.Record,
+  first: boolean,
+  links: Links.Links["Service"],
+  lists: ReadonlyArray<ReadonlyArray<string>> = [],
+  highlights: ReadonlyArray<Highlight.Record> = [],
+  copyFile?: string
+) =>
+  (first ? "" : ",\n") +
+  JSON.stringify(
+    copyFile === undefined ? toExported(record, links, lists, highlights) : {
+      ...toExported(record, links, lists, highlights),
+      copyFile
+    }
+  )
+
+/** Where the zip export keeps a bookmark's archived copy: named by its asset, typed by its content. */
+export const copyFileOf = (record: Bookmark.Record): string | undefined => {
+  // Only a well-formed asset id (hex) makes a file name: nothing else from a record reaches a path.
+  const asset = Bookmark.copyAsset(record)
+  const copy = record.derived.archive?.copy
+  if (asset === undefined || copy === undefined) return undefined
+  return `copies/${asset}.${/^application\/pdf\b/i.test(copy.contentType) ? "pdf" : "html"}`
+}
 
 export const jsonFooter = "\n]}\n"
 
@@ -97,8 +146,20 @@ export const htmlItem = (record: Bookmark.Record) => {
   const eff = Bookmark.effective(record)
   const tags = eff.tags.length === 0 ? "" : ` TAGS="${escapeHtml(eff.tags.join(","))}"`
   const title = eff.title === "" ? record.url : eff.title
-  const line = `    <DT><A HREF="${escapeHtml(record.url)}" ADD_DATE="${Math.floor(record.createdAt / 1000)}"${tags}>${escapeHtml(title)}</A>\n`
+  const line = `    <DT><A HREF="${escapeHtml(record.url)}" ADD_DATE="${Math.floor(record.createdAt / 1000)}"${tags}>${
+    escapeHtml(title)
+  }</A>\n`
   return eff.note === "" ? line : `${line}    <DD>${escapeHtml(eff.note)}\n`
 }
 
 export const htmlFooter = "</DL><p>\n"
+
+// ---- Markdown of the highlights ----
+
+export const markdownHeader = (exportedAt: number) => `# Highlights\n\nExported ${toIso(exportedAt)}.\n\n`
+
+/** A highlighted bookmark's section (`Highlight.markdown`); a bookmark without highlights has none: "". */
+export const markdownItem = (record: Bookmark.Record, highlights: ReadonlyArray<Highlight.Record>) =>
+  highlights.length === 0
+    ? ""
+    : `${Highlight.markdown({ title: Bookmark.effective(record).title, url: record.url }, highlights)}\n`

@@ -1,5 +1,5 @@
 /** Password rules: what a person may choose (the hashing itself is the PasswordHasher port's). */
-import { Either } from "effect"
+import { Result } from "effect"
 import { InvalidInput } from "./Errors.js"
 import * as Text from "./Text.js"
 
@@ -7,11 +7,11 @@ export const minLength = 8
 /** Long enough for any passphrase; short enough that hashing one is cheap for the server. */
 export const maxLength = 1_024
 
-export const check = (input: string, field = "password"): Either.Either<string, InvalidInput> => {
-  const fail = (reason: string) => Either.left(new InvalidInput({ field, reason }))
+export const check = (input: string, field = "password"): Result.Result<string, InvalidInput> => {
+  const fail = (reason: string) => Result.fail(new InvalidInput({ field, reason }))
   const problem = Text.problem(input)
   if (problem !== undefined) return fail(problem)
   if ([...input].length < minLength) return fail(`must be at least ${minLength} characters`)
   if (input.length > maxLength) return fail(`must be at most ${maxLength} characters`)
-  return Either.right(input)
+  return Result.succeed(input)
 }

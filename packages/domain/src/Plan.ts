@@ -1,12 +1,12 @@
 /** Plans and their allowances (docs/api.md, "Limits"; docs/decisions.md, "Plans"). */
 import { Schema } from "effect"
 
-export const Plan = Schema.Literal("free", "plus", "ultra")
+export const Plan = Schema.Literals(["free", "plus", "ultra"])
 export type Plan = typeof Plan.Type
 
 export const Limits = Schema.Struct({
-  perMinute: Schema.Int.pipe(Schema.positive()),
-  perMonth: Schema.Int.pipe(Schema.positive())
+  perMinute: Schema.Int.check(Schema.isGreaterThan(0)),
+  perMonth: Schema.Int.check(Schema.isGreaterThan(0))
 })
 export type Limits = typeof Limits.Type
 
@@ -21,9 +21,9 @@ export const defaultTable: Table = {
 
 /** `PLAN_LIMITS` JSON: any subset of plans, each fully specified. */
 export const TableOverride = Schema.Struct({
-  free: Schema.optionalWith(Limits, { exact: true }),
-  plus: Schema.optionalWith(Limits, { exact: true }),
-  ultra: Schema.optionalWith(Limits, { exact: true })
+  free: Schema.optionalKey(Limits),
+  plus: Schema.optionalKey(Limits),
+  ultra: Schema.optionalKey(Limits)
 })
 export type TableOverride = typeof TableOverride.Type
 

@@ -14,8 +14,8 @@ export const Record = Schema.Struct({
   /** Hex SHA-256 of the token: the token itself is never stored. */
   hash: Schema.String,
   userId: UserId,
-  createdAt: Schema.Number,
-  expiresAt: Schema.Number
+  createdAt: Schema.Finite,
+  expiresAt: Schema.Finite
 })
 export type Record = typeof Record.Type
 

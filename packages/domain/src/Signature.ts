@@ -1,5 +1,6 @@
 /** Delivery signatures: `X-Service-Signature` and the Standard Webhooks headers, and their verification. */
-import { Either, Encoding } from "effect"
+import { Result } from "effect"
+import { Base64 } from "effect/encoding"
 import { constantTimeEqual, hmacSha256, toBytes, toHex } from "./Sha256.js"
 import { secretPrefix } from "./Webhook.js"
 
@@ -10,17 +11,22 @@ export const serviceSignature = (secret: string, body: string | Uint8Array): str
 /** The Standard Webhooks key: the base64-decoded part of the secret after `whsec_`. */
 export const standardKey = (secret: string): Uint8Array => {
   const encoded = secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret
-  return Either.getOrElse(Encoding.decodeBase64(encoded), () => toBytes(encoded))
+  return Result.getOrElse(Base64.decode(encoded), () => toBytes(encoded))
 }
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` as Standard Webhooks defines it. */
-export const standardSignature = (secret: string, id: string, timestampSeconds: number, body: string | Uint8Array): string => {
+export const standardSignature = (
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string | Uint8Array
+): string => {
   const bodyBytes = toBytes(body)
   const prefix = toBytes(`${id}.${timestampSeconds}.`)
   const message = new Uint8Array(prefix.length + bodyBytes.length)
   message.set(prefix)
   message.set(bodyBytes, prefix.length)
-  return `v1,${Encoding.encodeBase64(hmacSha256(standardKey(secret), message))}`
+  return `v1,${Base64.encode(hmacSha256(standardKey(secret), message))}`
 }
 
 /** Every header a delivery carries besides content type and user agent. */
@@ -43,7 +49,11 @@ export const deliveryHeaders = (input: {
  * For receivers: true when `signatureHeader` (`X-Service-Signature`) is the HMAC of the exact `rawBody`
  * bytes under `secret`. Compare in constant time; pass the body as received, never re-serialised JSON.
  */
-export const verifyDelivery = (secret: string, rawBody: string | Uint8Array, signatureHeader: string | undefined): boolean =>
+export const verifyDelivery = (
+  secret: string,
+  rawBody: string | Uint8Array,
+  signatureHeader: string | undefined
+): boolean =>
   signatureHeader !== undefined && constantTimeEqual(serviceSignature(secret, rawBody), signatureHeader.trim())
 
 /**

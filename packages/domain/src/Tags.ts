@@ -1,5 +1,5 @@
 /** Tag rules: parsing, normalisation and merging (docs/decisions.md, "Bookmarks"). */
-import { Either } from "effect"
+import { Result } from "effect"
 import { InvalidInput } from "./Errors.js"
 
 export const maxTags = 32
@@ -31,18 +31,23 @@ export const normalize = (input: string | ReadonlyArray<string>): Array<string> 
 }
 
 /** Caller tags from an array or a comma-separated string, checked against the limits. */
-export const parse = (input: string | ReadonlyArray<string>): Either.Either<Array<string>, InvalidInput> => {
+export const parse = (input: string | ReadonlyArray<string>): Result.Result<Array<string>, InvalidInput> => {
   const tags = normalize(input)
   if (tags.length > maxTags) {
-    return Either.left(new InvalidInput({ field: "tags", reason: `at most ${maxTags} tags are allowed, got ${tags.length}` }))
+    return Result.fail(
+      new InvalidInput({ field: "tags", reason: `at most ${maxTags} tags are allowed, got ${tags.length}` })
+    )
   }
   const long = tags.find((tag) => tag.length > maxTagLength)
   if (long !== undefined) {
-    return Either.left(
-      new InvalidInput({ field: "tags", reason: `each tag must be at most ${maxTagLength} characters ('${long.slice(0, 20)}…')` })
+    return Result.fail(
+      new InvalidInput({
+        field: "tags",
+        reason: `each tag must be at most ${maxTagLength} characters ('${long.slice(0, 20)}…')`
+      })
     )
   }
-  return Either.right(tags)
+  return Result.succeed(tags)
 }
 
 /** Effective tags: the caller's first, then generated ones not already present. */

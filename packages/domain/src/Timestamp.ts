@@ -1,14 +1,12 @@
 /** Timestamps: epoch milliseconds inside, ISO 8601 UTC with milliseconds outside. */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { InvalidInput } from "./Errors.js"
 
 /** An ISO 8601 timestamp as the API writes it: `2026-01-31T12:00:00.000Z`. */
-export const IsoTimestamp = Schema.String.pipe(
-  Schema.pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
-  Schema.annotations({
+export const IsoTimestamp = Schema.String.annotate({ format: "date-time" }).check(
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/u, {
     description: "ISO 8601 timestamp, millisecond precision, UTC",
-    examples: ["2026-01-31T12:00:00.000Z"],
-    jsonSchema: { format: "date-time", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$" }
+    examples: ["2026-01-31T12:00:00.000Z"]
   })
 )
 
@@ -25,10 +23,10 @@ const dayExists = (text: string): boolean => {
 }
 
 /** Parses an ISO 8601 timestamp with a zone (as `nextBefore` gives) into epoch milliseconds. */
-export const parse = (field: string, input: string): Either.Either<number, InvalidInput> => {
+export const parse = (field: string, input: string): Result.Result<number, InvalidInput> => {
   const text = input.trim()
   const millis = isoLike.test(text) && dayExists(text) ? Date.parse(text) : Number.NaN
   return Number.isFinite(millis)
-    ? Either.right(millis)
-    : Either.left(new InvalidInput({ field, reason: "must be an ISO 8601 timestamp such as 2026-01-31T12:00:00.000Z" }))
+    ? Result.succeed(millis)
+    : Result.fail(new InvalidInput({ field, reason: "must be an ISO 8601 timestamp such as 2026-01-31T12:00:00.000Z" }))
 }

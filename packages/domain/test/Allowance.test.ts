@@ -1,8 +1,18 @@
 /** Allowance: windows, reset instants, the binding window, and a model check of charging through the memory counter. */
-import { Allowance, chargeRequest, createKey, getAccount, type Plan, Policy, type Principal, setPlan } from "@bookmark-library/domain"
+import {
+  Allowance,
+  chargeRequest,
+  createKey,
+  getAccount,
+  type Principal,
+  setPlan,
+  Settings
+} from "@bookmark-library/domain"
 import { Fixtures, TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it, layer } from "@effect/vitest"
-import { Clock, Effect, Either, FastCheck as fc, Option, TestClock } from "effect"
+import { Arbitrary, Clock, Effect, Option, Result } from "effect"
+import { TestClock } from "effect/testing"
+import * as Gen from "./support/Gen.js"
 
 const at = (iso: string) => Date.parse(iso)
 const limits = { perMinute: 60, perMonth: 1_000 }
@@ -29,7 +39,13 @@ describe("Allowance windows", () => {
       limits,
       0
     )
-    expect(leap).toMatchObject({ window: "month", limit: 1_000, remaining: 0, resetAt: at("2024-03-01T00:00:00Z"), retryAfter: 1 })
+    expect(leap).toMatchObject({
+      window: "month",
+      limit: 1_000,
+      remaining: 0,
+      resetAt: at("2024-03-01T00:00:00Z"),
+      retryAfter: 1
+    })
     const newYear = Allowance.state(
       { admitted: false, now: at("2025-12-31T23:59:59Z"), minuteUsed: 3, monthUsed: 1_000 },
       limits,
@@ -40,7 +56,7 @@ describe("Allowance windows", () => {
 
   it.prop(
     "state: a refused minute resets at the next whole minute with Retry-After within 1..60",
-    [fc.integer({ min: at("2020-01-01T00:00:00Z"), max: at("2030-01-01T00:00:00Z") })],
+    [Gen.integer({ min: at("2020-01-01T00:00:00Z"), max: at("2030-01-01T00:00:00Z") })],
     ([now]) => {
       const s = Allowance.state({ admitted: false, now, minuteUsed: 60, monthUsed: 10 }, limits, 0)
       expect(s.window).toBe("minute")
@@ -55,8 +71,18 @@ describe("Allowance windows", () => {
     const now = at("2025-05-10T10:00:30Z")
     const admitted = (minuteUsed: number, monthUsed: number) =>
       Allowance.state({ admitted: true, now, minuteUsed, monthUsed }, limits, 0)
-    expect(admitted(55, 10)).toMatchObject({ window: "minute", limit: 60, remaining: 5, resetAt: at("2025-05-10T10:01:00Z") })
-    expect(admitted(10, 997)).toMatchObject({ window: "month", limit: 1_000, remaining: 3, resetAt: at("2025-06-01T00:00:00Z") })
+    expect(admitted(55, 10)).toMatchObject({
+      window: "minute",
+      limit: 60,
+      remaining: 5,
+      resetAt: at("2025-05-10T10:01:00Z")
+    })
+    expect(admitted(10, 997)).toMatchObject({
+      window: "month",
+      limit: 1_000,
+      remaining: 3,
+      resetAt: at("2025-06-01T00:00:00Z")
+    })
     expect(admitted(50, 990)).toMatchObject({ window: "month", remaining: 10 })
     const refused = (minuteUsed: number, monthUsed: number) =>
       Allowance.state({ admitted: false, now, minuteUsed, monthUsed }, limits, 0)
@@ -107,48 +133,53 @@ const anchors = [
   "2025-01-01T00:00:10Z",
   "2025-06-30T23:59:50Z",
   "2025-12-31T23:59:59Z"
-].map(at)
+] as const
 
-const requestTimes = fc
-  .array(
-    fc.tuple(fc.constantFrom(...anchors), fc.integer({ min: -150_000, max: 150_000 }), fc.boolean()),
+const requestTimes = Arbitrary.map(
+  Gen.array(
+    Gen.all([Gen.constantFrom(...anchors), Gen.integer({ min: -150_000, max: 150_000 }), Gen.boolean]),
     { minLength: 1, maxLength: 60 }
-  )
-  .map((xs) => xs.map(([anchor, offset, wide]) => anchor + (wide ? offset * 20 : offset)).sort((a, b) => a - b))
+  ),
+  (xs) => xs.map(([anchor, offset, wide]) => at(anchor) + (wide ? offset * 20 : offset)).sort((a, b) => a - b)
+)
 
 /**
  * A clock standing still at `now`. The model check sets the time once per request; TestClock.setTime waits for
  * other fibers to settle (several timer turns each call), which would make a few thousand requests take minutes.
  */
 const clockAt = (now: number): Clock.Clock => ({
-  [Clock.ClockTypeId]: Clock.ClockTypeId,
-  unsafeCurrentTimeMillis: () => now,
-  unsafeCurrentTimeNanos: () => BigInt(now) * 1_000_000n,
+  currentTimeMillisUnsafe: () => now,
+  currentTimeNanosUnsafe: () => BigInt(now) * 1_000_000n,
+  monotonicTimeNanosUnsafe: () => BigInt(now) * 1_000_000n,
   currentTimeMillis: Effect.succeed(now),
   currentTimeNanos: Effect.succeed(BigInt(now) * 1_000_000n),
+  monotonicTimeNanos: Effect.succeed(BigInt(now) * 1_000_000n),
   sleep: () => Effect.void
 })
 
-const smallLimits = fc.record({ perMinute: fc.integer({ min: 1, max: 6 }), perMonth: fc.integer({ min: 1, max: 25 }) })
+/** Runs `effect` with the clock standing still at `now`. */
+const withClockAt = (now: number) => Effect.provideService(Clock.Clock, clockAt(now))
+
+const smallLimits = Gen.all({ perMinute: Gen.integer({ min: 1, max: 6 }), perMonth: Gen.integer({ min: 1, max: 25 }) })
 
 // One in-memory world for every case: each case works on fresh accounts, so cases never share counters.
 layer(TestApp.layer())("Charging through the memory counter (model check)", (it) => {
   it.effect.prop(
     "never admits more than perMinute in a UTC minute nor perMonth in a monthly period; refusals name the exhausted window",
     {
-      plan: fc.constantFrom<Plan.Plan>("free", "plus", "ultra"),
-      newPlan: fc.constantFrom<Plan.Plan>("free", "plus", "ultra"),
-      table: fc.record({ free: smallLimits, plus: smallLimits, ultra: smallLimits }),
+      plan: Gen.constantFrom("free", "plus", "ultra"),
+      newPlan: Gen.constantFrom("free", "plus", "ultra"),
+      table: Gen.all({ free: smallLimits, plus: smallLimits, ultra: smallLimits }),
       times: requestTimes,
-      planChangeAt: fc.option(fc.nat({ max: 59 }), { nil: undefined }),
-      keys: fc.array(fc.boolean(), { minLength: 60, maxLength: 60 })
+      planChangeAt: Gen.option(Gen.nat(59), undefined),
+      keys: Gen.array(Gen.boolean, { minLength: 60, maxLength: 60 })
     },
     ({ keys, newPlan, plan, planChangeAt, table, times }) =>
       Effect.gen(function*() {
         const opened = at("2023-11-01T00:00:00Z")
-        const first = yield* Effect.withClock(Fixtures.accountWithKey(plan), clockAt(opened))
-        const second = yield* Effect.withClock(Fixtures.accountWithKey(plan), clockAt(opened))
-        const other = yield* Effect.withClock(createKey(first.account.id, "second key"), clockAt(opened))
+        const first = yield* Fixtures.accountWithKey(plan).pipe(withClockAt(opened))
+        const second = yield* Fixtures.accountWithKey(plan).pipe(withClockAt(opened))
+        const other = yield* createKey(first.account.id, "second key").pipe(withClockAt(opened))
         let principals: [Principal, Principal] = [first.principal, { account: first.account, key: other.info }]
         // The model: what should have been admitted so far, per minute window and per monthly period.
         const minuteCounts = new Map<number, number>()
@@ -162,7 +193,7 @@ layer(TestApp.layer())("Charging through the memory counter (model check)", (it)
         }
         for (const [i, now] of times.entries()) {
           if (i === planChangeAt) {
-            yield* Effect.withClock(setPlan(first.account.id, newPlan), clockAt(now))
+            yield* setPlan(first.account.id, newPlan).pipe(withClockAt(now))
             const { account } = yield* getAccount(first.account.id)
             principals = [{ ...principals[0], account }, { ...principals[1], account }]
           }
@@ -174,18 +205,18 @@ layer(TestApp.layer())("Charging through the memory counter (model check)", (it)
           const usedMinute = minuteCounts.get(minute) ?? 0
           const usedPeriod = periodCounts.get(period) ?? 0
           const expected = usedMinute < lim.perMinute && usedPeriod < lim.perMonth
-          const result = yield* Effect.withClock(Effect.either(chargeRequest(principal)), clockAt(now))
-          if (Either.isRight(result)) {
+          const result = yield* Effect.result(chargeRequest(principal)).pipe(withClockAt(now))
+          if (Result.isSuccess(result)) {
             tally(admittedPerMinute, minute, lim.perMinute)
             tally(admittedPerPeriod, period, lim.perMonth)
           }
           // Another account's traffic never touches this one's allowance.
-          if (i % 4 === 0) yield* Effect.withClock(Effect.either(chargeRequest(second.principal)), clockAt(now))
+          if (i % 4 === 0) yield* Effect.result(chargeRequest(second.principal)).pipe(withClockAt(now))
           if (expected) {
             minuteCounts.set(minute, usedMinute + 1)
             periodCounts.set(period, usedPeriod + 1)
-            expect(Either.isRight(result)).toBe(true)
-            const state = Option.getOrThrow(Either.getOrThrow(result))
+            expect(Result.isSuccess(result)).toBe(true)
+            const state = Option.getOrThrow(Result.getOrThrow(result))
             expect(state.remaining).toBe(
               Math.min(lim.perMinute - usedMinute - 1, lim.perMonth - usedPeriod - 1)
             )
@@ -193,9 +224,9 @@ layer(TestApp.layer())("Charging through the memory counter (model check)", (it)
               state.window === "minute" ? Allowance.minuteWindow(now).resetAt : Allowance.nextMonthStart(now)
             )
           } else {
-            expect(Either.isLeft(result)).toBe(true)
-            if (Either.isLeft(result)) {
-              const e = result.left
+            expect(Result.isFailure(result)).toBe(true)
+            if (Result.isFailure(result)) {
+              const e = result.failure
               expect(e._tag).toBe("RateLimited")
               expect(e.window).toBe(usedPeriod >= lim.perMonth ? "month" : "minute")
               expect(e.retryAfter).toBeGreaterThanOrEqual(1)
@@ -210,13 +241,12 @@ layer(TestApp.layer())("Charging through the memory counter (model check)", (it)
         }
         for (const { count, limit } of admittedPerMinute.values()) expect(count).toBeLessThanOrEqual(limit)
         for (const { count, limit } of admittedPerPeriod.values()) expect(count).toBeLessThanOrEqual(limit)
-      }).pipe(Effect.provideService(Policy.Policy, { ...Policy.defaults, plans: table })),
-    { fastCheck: { numRuns: 60 } }
+      }).pipe(Effect.provideService(Settings.Settings, { ...Settings.defaults, plans: table })),
+    { arbitrary: { runs: 60 } }
   )
 })
 
 describe("Plan changes", () => {
-
   it.effect("a plan change opens a fresh monthly allowance", () =>
     Effect.gen(function*() {
       yield* TestClock.setTime(at("2025-05-01T00:00:00Z"))
@@ -234,6 +264,10 @@ describe("Plan changes", () => {
       for (let i = 0; i < 5; i++) yield* chargeRequest({ ...principal, account: changed })
       expect((yield* Effect.flip(chargeRequest({ ...principal, account: changed }))).window).toBe("month")
     }).pipe(Effect.provide(TestApp.layer({
-      plans: { free: { perMinute: 100, perMonth: 3 }, plus: { perMinute: 100, perMonth: 5 }, ultra: { perMinute: 100, perMonth: 9 } }
+      plans: {
+        free: { perMinute: 100, perMonth: 3 },
+        plus: { perMinute: 100, perMonth: 5 },
+        ultra: { perMinute: 100, perMonth: 9 }
+      }
     }))))
 })

@@ -2,13 +2,16 @@
 import { ApiKey, authenticate, Base62, createAccount, createKey, newKeyText } from "@bookmark-library/domain"
 import { MemoryIdGenerator, TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, FastCheck as fc } from "effect"
+import { Effect } from "effect"
 import { createHash } from "node:crypto"
+import * as Gen from "./support/Gen.js"
 
-const keyText = fc.stringMatching(/^bk_[0-9A-Za-z]{40}$/)
+const keyText = Gen.stringMatching(/^bk_[0-9A-Za-z]{40}$/)
 
 describe("ApiKey", () => {
-  it.prop("generated keys are bk_ + 40 base62 characters, whatever the random bytes", [fc.integer({ min: 1, max: 2 ** 31 })], ([seed]) => {
+  it.prop("generated keys are bk_ + 40 base62 characters, whatever the random bytes", [
+    Gen.integer({ min: 1, max: 2 ** 31 })
+  ], ([seed]) => {
     const keys = Effect.runSync(
       Effect.all(Array.from({ length: 5 }, () => newKeyText())).pipe(Effect.provide(MemoryIdGenerator.layer(seed)))
     )
@@ -17,7 +20,7 @@ describe("ApiKey", () => {
       expect(ApiKey.isWellFormed(key)).toBe(true)
     }
     expect(new Set(keys).size).toBe(keys.length)
-  }, { fastCheck: { numRuns: 50 } })
+  }, { arbitrary: { runs: 50 } })
 
   it.prop("masking is bk_… and the last 4 characters", [keyText], ([key]) => {
     expect(ApiKey.mask(key)).toBe(`bk_…${key.slice(-4)}`)
@@ -29,7 +32,16 @@ describe("ApiKey", () => {
   })
 
   it("rejects malformed keys", () => {
-    for (const bad of ["", "bk_", `bk_${"a".repeat(39)}`, `bk_${"a".repeat(41)}`, `BK_${"a".repeat(40)}`, `bk_${"a".repeat(39)}-`]) {
+    for (
+      const bad of [
+        "",
+        "bk_",
+        `bk_${"a".repeat(39)}`,
+        `bk_${"a".repeat(41)}`,
+        `BK_${"a".repeat(40)}`,
+        `bk_${"a".repeat(39)}-`
+      ]
+    ) {
       expect(ApiKey.isWellFormed(bad)).toBe(false)
     }
   })

@@ -1,10 +1,13 @@
 /** Ids: a kind prefix and 22 base62 characters. */
 import { Ids } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { FastCheck as fc } from "effect"
+import * as Gen from "./support/Gen.js"
 
 describe("Ids", () => {
-  it.prop("fromRandom gives the kind's prefix and 22 base62 characters", [fc.constantFrom<Ids.IdKind>("account", "apiKey", "bookmark", "webhook", "delivery", "job"), fc.uint8Array({ minLength: 22, maxLength: 22 })], ([kind, bytes]) => {
+  it.prop("fromRandom gives the kind's prefix and 22 base62 characters", [
+    Gen.constantFrom("account", "apiKey", "bookmark", "webhook", "delivery", "job"),
+    Gen.uint8Array({ minLength: 22, maxLength: 22 })
+  ], ([kind, bytes]) => {
     expect(Ids.fromRandom(kind, bytes)).toMatch(new RegExp(`^${Ids.idPrefixes[kind]}[0-9A-Za-z]{22}$`))
   })
 

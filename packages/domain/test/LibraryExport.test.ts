@@ -31,7 +31,10 @@ describe("LibraryExport", () => {
 
   it("reads an older export's screenshot link as its asset id, and anything else as none", () => {
     const exported = LibraryExport.toExported(record({}), links)
-    const older = { ...exported, derived: { ...exported.derived, screenshot: `http://127.0.0.1:3000/v1/api/assets/${asset}` } }
+    const older = {
+      ...exported,
+      derived: { ...exported.derived, screenshot: `http://127.0.0.1:3000/v1/api/assets/${asset}` }
+    }
     expect(LibraryExport.toCandidate(older).restore?.derived.screenshot).toBe(asset)
     const foreign = { ...exported, derived: { ...exported.derived, screenshot: "https://elsewhere.example/shot.png" } }
     expect(LibraryExport.toCandidate(foreign).restore?.derived.screenshot).toBe("")

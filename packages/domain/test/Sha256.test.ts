@@ -1,17 +1,19 @@
 /** The domain's own SHA-256 and HMAC-SHA256 agree with node's crypto, including around the padding boundaries. */
 import { Sha256 } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { FastCheck as fc } from "effect"
+import { Arbitrary } from "effect"
 import { createHash, createHmac } from "node:crypto"
+import * as Gen from "./support/Gen.js"
 
 const nodeSha = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex")
-const nodeHmac = (key: Uint8Array | string, data: Uint8Array | string) => createHmac("sha256", key).update(data).digest("hex")
+const nodeHmac = (key: Uint8Array | string, data: Uint8Array | string) =>
+  createHmac("sha256", key).update(data).digest("hex")
 
 /** Lengths around the 55/56-byte padding split and the 64-byte block, and their two-block twins. */
-const boundaryLengths = [0, 1, 54, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129]
-const bytes = fc.oneof(
-  fc.uint8Array({ maxLength: 300 }),
-  fc.constantFrom(...boundaryLengths).chain((n) => fc.uint8Array({ minLength: n, maxLength: n }))
+const boundaryLengths = [0, 1, 54, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129] as const
+const bytes = Gen.oneof(
+  Gen.uint8Array({ maxLength: 300 }),
+  Arbitrary.flatMap(Gen.constantFrom(...boundaryLengths), (n) => Gen.uint8Array({ minLength: n, maxLength: n }))
 )
 
 describe("Sha256", () => {
@@ -25,19 +27,19 @@ describe("Sha256", () => {
 
   it.prop("equals node's SHA-256 for random bytes (lengths around 55/56/63/64/65 included)", [bytes], ([data]) => {
     expect(Sha256.toHex(Sha256.sha256(data))).toBe(nodeSha(data))
-  }, { fastCheck: { numRuns: 300 } })
+  }, { arbitrary: { runs: 300 } })
 
-  it.prop("equals node's SHA-256 for random Unicode text (UTF-8)", [fc.fullUnicodeString({ maxLength: 100 })], ([text]) => {
+  it.prop("equals node's SHA-256 for random Unicode text (UTF-8)", [Gen.fullUnicodeString(100)], ([text]) => {
     expect(Sha256.toHex(Sha256.sha256(text))).toBe(nodeSha(text))
   })
 
   it.prop(
     "HMAC equals node's for random keys (including keys longer than 64 bytes) and messages",
-    [fc.oneof(fc.uint8Array({ maxLength: 200 }), fc.uint8Array({ minLength: 65, maxLength: 200 })), bytes],
+    [Gen.oneof(Gen.uint8Array({ maxLength: 200 }), Gen.uint8Array({ minLength: 65, maxLength: 200 })), bytes],
     ([key, message]) => {
       expect(Sha256.toHex(Sha256.hmacSha256(key, message))).toBe(nodeHmac(key, message))
     },
-    { fastCheck: { numRuns: 200 } }
+    { arbitrary: { runs: 200 } }
   )
 
   it("HMAC of a string key uses its UTF-8 bytes, also beyond 64 bytes", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { Text } from "../src/index.js"
 
 describe("Text", () => {
@@ -23,8 +23,8 @@ describe("Text", () => {
 
   it("names the field in the error and decodes through SafeString", () => {
     const left = Text.check("note", "a\u0000")
-    expect(Either.isLeft(left) && left.left.field).toBe("note")
-    expect(Either.isRight(Schema.decodeUnknownEither(Text.SafeString)("fine"))).toBe(true)
-    expect(Either.isLeft(Schema.decodeUnknownEither(Text.SafeString)("\ud800"))).toBe(true)
+    expect(Result.isFailure(left) && left.failure.field).toBe("note")
+    expect(Result.isSuccess(Schema.decodeUnknownResult(Text.SafeString)("fine"))).toBe(true)
+    expect(Result.isFailure(Schema.decodeUnknownResult(Text.SafeString)("\ud800"))).toBe(true)
   })
 })

@@ -1,7 +1,7 @@
 /** Webhook rules: failure accounting and the deactivation rule, directly on records. */
 import { AccountId, Webhook, WebhookId } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { FastCheck as fc } from "effect"
+import * as Gen from "./support/Gen.js"
 
 const record: Webhook.Record = {
   id: WebhookId.make("whk_1"),
@@ -18,10 +18,15 @@ const record: Webhook.Record = {
   createdAt: 0
 }
 
-const outcome = fc.record({ status: fc.option(fc.integer({ min: 100, max: 599 }), { nil: null }), gap: fc.integer({ min: 1, max: 3_600_000 }) })
+const outcome = Gen.all({
+  status: Gen.option(Gen.integer({ min: 100, max: 599 }), null),
+  gap: Gen.integer({ min: 1, max: 3_600_000 })
+})
 
 describe("Webhook.recordAttempt", () => {
-  it.prop("failureCount counts consecutive failures; lastStatus and lastDeliveredAt follow the last answer", [fc.array(outcome, { maxLength: 30 })], ([outcomes]) => {
+  it.prop("failureCount counts consecutive failures; lastStatus and lastDeliveredAt follow the last answer", [
+    Gen.array(outcome, { maxLength: 30 })
+  ], ([outcomes]) => {
     let r = record
     let at = 0
     let run = 0

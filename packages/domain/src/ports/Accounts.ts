@@ -11,11 +11,13 @@ export interface KeyOwner {
   readonly key: ApiKey.Info
 }
 
-export class Accounts extends Context.Tag("Accounts")<Accounts, {
+export class Accounts extends Context.Service<Accounts, {
   readonly create: (account: Account) => Storage<void>
   readonly get: (id: AccountId) => Storage<Option.Option<Account>>
   /** Up to `limit` accounts, oldest first (ties by id), after the account `after` (none if it does not exist). */
-  readonly list: (page: { readonly after: Option.Option<AccountId>; readonly limit: number }) => Storage<ReadonlyArray<Account>>
+  readonly list: (
+    page: { readonly after: Option.Option<AccountId>; readonly limit: number }
+  ) => Storage<ReadonlyArray<Account>>
   /** Sets the plan and `planChangedAt`; none when the account does not exist. */
   readonly setPlan: (id: AccountId, plan: Plan, at: number) => Storage<Option.Option<Account>>
   /** Stores a key by its hash; the key itself is never stored. */
@@ -25,4 +27,4 @@ export class Accounts extends Context.Tag("Accounts")<Accounts, {
   readonly revokeKey: (id: ApiKeyId, at: number) => Storage<Option.Option<ApiKey.Info>>
   /** The key with this hash and its account, revoked or not; one round trip. */
   readonly findByKeyHash: (hash: string) => Storage<Option.Option<KeyOwner>>
-}>() {}
+}>()("Accounts") {}

@@ -11,11 +11,14 @@ export interface PeriodUsage {
   readonly byKey: ReadonlyMap<ApiKeyId, number>
   /** When each key last made a counted request (any time, not only this period). */
   readonly lastUsed: ReadonlyMap<ApiKeyId, number>
-  /** Counted requests per UTC day of the current calendar month: day start (epoch ms) → count; days without any are absent. */
+  /**
+   * Counted requests per UTC day of the current calendar month: day start (epoch ms) → count; days without any are
+   * absent.
+   */
   readonly byDay: ReadonlyMap<number, number>
 }
 
-export class AllowanceCounter extends Context.Tag("AllowanceCounter")<AllowanceCounter, {
+export class AllowanceCounter extends Context.Service<AllowanceCounter, {
   /**
    * One atomic step: reads the clock (its own: a shared counter uses the server's), finds the minute
    * window and monthly period (`Allowance.minuteWindow`, `Allowance.monthPeriod`), and when
@@ -42,4 +45,4 @@ export class AllowanceCounter extends Context.Tag("AllowanceCounter")<AllowanceC
     readonly accountId: AccountId
     readonly planChangedAt: number
   }) => Effect.Effect<PeriodUsage, StorageUnavailable>
-}>() {}
+}>()("AllowanceCounter") {}

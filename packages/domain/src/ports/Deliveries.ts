@@ -12,7 +12,7 @@ export interface Claimed {
   readonly secret: string
 }
 
-export class Deliveries extends Context.Tag("Deliveries")<Deliveries, {
+export class Deliveries extends Context.Service<Deliveries, {
   readonly enqueue: (deliveries: ReadonlyArray<Delivery.Record>) => Storage<void>
   /**
    * Claims up to `max` pending deliveries due at `now` of active webhooks, leasing them until `now + lease`,
@@ -46,4 +46,4 @@ export class Deliveries extends Context.Tag("Deliveries")<Deliveries, {
   readonly backlog: (now: number) => Storage<Backlog & { readonly retrying: number }>
   /** Completes when a delivery may have been enqueued since the call (a hint; callers also poll). */
   readonly awaitEnqueued: Effect.Effect<void>
-}>() {}
+}>()("Deliveries") {}

@@ -9,7 +9,7 @@ export interface ReadFile {
   readonly rows: ReadonlyArray<Row>
 }
 
-export class ImportReader extends Context.Tag("ImportReader")<ImportReader, {
+export class ImportReader extends Context.Service<ImportReader, {
   /** Every row of the file, in file order; InvalidInput (field `file`) when it is no file of a known format. */
   readonly read: (file: Uint8Array, format: Option.Option<ImportFormat>) => Effect.Effect<ReadFile, InvalidInput>
-}>() {}
+}>()("ImportReader") {}

@@ -1,10 +1,10 @@
 /** Port: imports in progress: the uploaded file, counts and position, claimed by one worker at a time. */
 import { Context, type Effect, type Option } from "effect"
-import type * as Import from "../Import.js"
 import type { AccountId, ImportId } from "../Ids.js"
+import type * as Import from "../Import.js"
 import type { Storage } from "./Storage.js"
 
-export class Imports extends Context.Tag("Imports")<Imports, {
+export class Imports extends Context.Service<Imports, {
   readonly create: (record: Import.Record, file: Uint8Array) => Storage<void>
   readonly get: (id: ImportId) => Storage<Option.Option<Import.Record>>
   readonly file: (id: ImportId) => Storage<Option.Option<Uint8Array>>
@@ -26,4 +26,4 @@ export class Imports extends Context.Tag("Imports")<Imports, {
   readonly release: (id: ImportId) => Storage<void>
   /** Completes when an import may have been created since the call (a hint; callers also poll). */
   readonly awaitCreated: Effect.Effect<void>
-}>() {}
+}>()("Imports") {}

@@ -12,7 +12,7 @@ export interface Backlog {
   readonly oldestDueAt: number | null
 }
 
-export class Jobs extends Context.Tag("Jobs")<Jobs, {
+export class Jobs extends Context.Service<Jobs, {
   /** Enqueues one job; lane `interactive`, events on and no import unless given. */
   readonly enqueue: (job: NewJob) => Storage<void>
   /** Enqueues many jobs at once (an import's batch); one wake-up for all of them. */
@@ -42,4 +42,4 @@ export class Jobs extends Context.Tag("Jobs")<Jobs, {
   readonly pending: Storage<number>
   /** Completes when a job may have been enqueued since the call (a hint; callers also poll). */
   readonly awaitEnqueued: Effect.Effect<void>
-}>() {}
+}>()("Jobs") {}

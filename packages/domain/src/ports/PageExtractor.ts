@@ -15,16 +15,18 @@ export interface Extracted {
    * collapsed inside each: a sentence never runs across a block.
    */
   readonly text: string
+  /** The same readable part as Markdown (headings, lists, links, tables kept); absent when the page gives none. */
+  readonly markdown?: string
   /** The page is a bot challenge ("Just a moment…"): none of it describes the real page. */
   readonly challenge: boolean
   /** The page is news: its opening states the story, so a summary leans on the lead. */
   readonly news?: boolean
 }
 
-export class PageExtractor extends Context.Tag("PageExtractor")<PageExtractor, {
+export class PageExtractor extends Context.Service<PageExtractor, {
   readonly extract: (input: {
     readonly url: string
     readonly contentType: string
     readonly body: Uint8Array | string
   }) => Effect.Effect<Extracted>
-}>() {}
+}>()("PageExtractor") {}

@@ -9,17 +9,33 @@ export interface FetchedPage {
   readonly body: Uint8Array
   /** True when the body was cut at the size cap. */
   readonly truncated: boolean
+  /** The answer's `Cache-Control` header, when it had one (documents kept for a while honour it). */
+  readonly cacheControl?: string
 }
+
+/**
+ * What a destination the address policy refused says to the person who saved the page or registered the webhook: what
+ * happened and the operator's setting that can allow it (docs/operations.md, "Pages on your own network").
+ */
+export const addressPolicyRefusal = "blocked by address policy (ALLOW_HOSTS can allow a host on your own network)"
 
 /**
  * Why a fetch failed. `dns` is a resolver that could not answer now (`EAI_AGAIN`, a timeout); `notfound` is a name
  * that does not exist (NXDOMAIN, `ENOTFOUND`) or has no address: asking again later does not create it.
  */
 export class FetchFailed extends Schema.TaggedError<FetchFailed>()("FetchFailed", {
-  reason: Schema.Literal("blocked", "timeout", "dns", "notfound", "connection", "redirects", "invalid", "body"),
+  reason: Schema.Literals(["blocked", "timeout", "dns", "notfound", "connection", "redirects", "invalid", "body"]),
   detail: Schema.String
 }) {
-  /** Timeouts, resolver and connection failures may pass; a policy block, a missing name, a bad URL or a corrupt body will not. */
+  /** Its fields, as the message of a log or a cause. */
+  override get message() {
+    return `{ reason: ${JSON.stringify(this.reason)}, detail: ${JSON.stringify(this.detail)} }`
+  }
+
+  /**
+   * Timeouts, resolver and connection failures may pass; a policy block, a missing name, a bad URL or a corrupt body
+   * will not.
+   */
   get transient(): boolean {
     return this.reason === "timeout" || this.reason === "dns" || this.reason === "connection"
   }
@@ -32,6 +48,6 @@ export interface FetchLimits {
   readonly totalTimeout?: number
 }
 
-export class PageFetcher extends Context.Tag("PageFetcher")<PageFetcher, {
+export class PageFetcher extends Context.Service<PageFetcher, {
   readonly fetch: (url: string, limits?: FetchLimits) => Effect.Effect<FetchedPage, FetchFailed>
-}>() {}
+}>()("PageFetcher") {}

@@ -12,7 +12,7 @@ export interface SignedIn {
   readonly account: Account
 }
 
-export class Sessions extends Context.Tag("Sessions")<Sessions, {
+export class Sessions extends Context.Service<Sessions, {
   readonly create: (session: Session.Record) => Storage<void>
   /** The session with this hash and its user and account, expired or not; one round trip. */
   readonly find: (hash: string) => Storage<Option.Option<SignedIn>>
@@ -23,4 +23,4 @@ export class Sessions extends Context.Tag("Sessions")<Sessions, {
   readonly deleteForUser: (userId: UserId, keep: Option.Option<string>) => Storage<number>
   /** Forgets sessions that expired before `at`; returns how many. */
   readonly pruneExpired: (at: number) => Storage<number>
-}>() {}
+}>()("Sessions") {}

@@ -14,9 +14,14 @@ export interface SendResult {
 
 export class TargetRejected extends Schema.TaggedError<TargetRejected>()("TargetRejected", {
   reason: Schema.String
-}) {}
+}) {
+  /** Its fields, as the message of a log or a cause. */
+  override get message() {
+    return `{ reason: ${JSON.stringify(this.reason)} }`
+  }
+}
 
-export class WebhookSender extends Context.Tag("WebhookSender")<WebhookSender, {
+export class WebhookSender extends Context.Service<WebhookSender, {
   /** Whether the address policy allows the endpoint's host (resolved now). */
   readonly checkTarget: (url: URL) => Effect.Effect<void, TargetRejected>
   /** POSTs `body` with `headers`; never follows redirects; every outcome is a result. */
@@ -26,4 +31,4 @@ export class WebhookSender extends Context.Tag("WebhookSender")<WebhookSender, {
     readonly headers: Readonly<Record<string, string>>
     readonly timeout: number
   }) => Effect.Effect<SendResult>
-}>() {}
+}>()("WebhookSender") {}

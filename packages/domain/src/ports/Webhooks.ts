@@ -4,7 +4,7 @@ import type { AccountId, WebhookId } from "../Ids.js"
 import type * as Webhook from "../Webhook.js"
 import type { Storage } from "./Storage.js"
 
-export class Webhooks extends Context.Tag("Webhooks")<Webhooks, {
+export class Webhooks extends Context.Service<Webhooks, {
   /** Inserts unless the account already has `max` webhooks (atomic); false when full. */
   readonly insert: (webhook: Webhook.Record, max: number) => Storage<boolean>
   readonly list: (accountId: AccountId) => Storage<ReadonlyArray<Webhook.Record>>
@@ -16,4 +16,4 @@ export class Webhooks extends Context.Tag("Webhooks")<Webhooks, {
   readonly recordAttempt: (id: WebhookId, outcome: Webhook.AttemptOutcome) => Storage<Option.Option<Webhook.Record>>
   /** Activating also clears the failure run so the deactivation rule starts afresh. */
   readonly setActive: (id: WebhookId, active: boolean) => Storage<Option.Option<Webhook.Record>>
-}>() {}
+}>()("Webhooks") {}

@@ -32,8 +32,6 @@ export const allowList: Readonly<Record<string, ReadonlyArray<string>>> = {
 
 /** Workspace packages a package's tests may use besides its allow-list and the testkit. */
 export const testAllowList: Readonly<Record<string, ReadonlyArray<string>>> = {
-  // The enrichment quality suite runs real pages through the use case with the real extractor and analyser.
-  worker: ["adapters"],
   // The receiver's tests check it against what the service signs (the domain's `deliveryHeaders`).
   "webhook-receiver": ["domain"]
 }
@@ -44,17 +42,60 @@ export const testAllowList: Readonly<Record<string, ReadonlyArray<string>>> = {
  */
 export const computedImportAllowed: ReadonlySet<string> = new Set(["packages/cli/bin/bookmarks.mjs"])
 
-/** The one entry of another package a package may use although the package itself is not on its list. */
+/** The entries of another package a package may use although the package itself is not on its list. */
 export const allowedEntries: Readonly<Record<string, ReadonlyArray<string>>> = {
-  extension: ["@bookmark-library/http/client"]
+  extension: ["@bookmark-library/http/client"],
+  // TestApp reads pages with the server's own extractor, not a fake that disagrees with it (docs/decisions.md,
+  // "Dependency direction"); no other adapter, so a test never opens a database, a socket or a browser.
+  testkit: ["@bookmark-library/adapters/extract/HtmlPageExtractor"]
 }
 
-
-/** Packages whose production code may import no npm package or Node module but these. */
+/**
+ * Packages whose production code may import no npm package or Node module but these. A name covers its entries
+ * (`effect` covers `effect/Schema`), except Effect's infrastructure modules (`effectInfrastructure`), which a list
+ * names one by one (`effect/http`); `node:` covers every Node built-in. Their manifests may name the packages only.
+ */
 export const onlyImports: Readonly<Record<string, ReadonlyArray<string>>> = {
   domain: ["effect"],
-  "webhook-receiver": ["node:crypto"]
+  "webhook-receiver": ["node:crypto"],
+  // The JSON API: Effect with its HTTP, HTTP API and address modules, and Node's HTTP server.
+  http: ["effect", "effect/http", "effect/http-api", "effect/net", "@effect/platform-node", "node:"],
+  // The web app: Effect and its HTTP modules; htmx is a file it serves (read from the package, never imported).
+  web: ["effect", "effect/http", "node:", "htmx.org"]
 }
+
+/** Packages whose production code uses another workspace package through its root entry only, never a file of it. */
+export const rootEntryOnly: ReadonlySet<string> = new Set(["http", "web"])
+
+/**
+ * Entries of the `effect` package that were packages of their own in Effect 3 (`@effect/sql`, `@effect/platform`,
+ * `@effect/cli`, `@effect/rpc`, …): infrastructure. A package held to a list (`onlyImports`) uses the core of
+ * `effect` and only those of these its list names.
+ */
+export const effectInfrastructure: ReadonlyArray<string> = [
+  "ai",
+  "cli",
+  "cluster",
+  "devtools",
+  "eventlog",
+  "graphql",
+  "http",
+  "http-api",
+  "net",
+  "observability",
+  "persistence",
+  "process",
+  "reactivity",
+  "rpc",
+  "socket",
+  "sql",
+  "workers",
+  "workflow"
+]
+
+const isEffectInfrastructure = (specifier: string) =>
+  specifier.startsWith("effect/") &&
+  effectInfrastructure.includes(specifier.slice("effect/".length).split("/")[0] ?? "")
 
 const scope = "@bookmark-library/"
 
@@ -70,6 +111,11 @@ export const isTestFile = (file: string): boolean => /^packages\/[^/]+\/test\//.
 
 const isRelative = (s: string) => s === "." || s === ".." || s.startsWith("./") || s.startsWith("../")
 const isPackage = (specifier: string, name: string) => specifier === name || specifier.startsWith(`${name}/`)
+/** Whether the name `name` of an `onlyImports` list allows `specifier` (`node:` is a prefix, any other a package). */
+const covers = (
+  name: string,
+  specifier: string
+) => (name.endsWith(":") ? specifier.startsWith(name) : isPackage(specifier, name))
 
 /** A module reference in a source file; `specifier` is undefined when it is computed (not a string literal). */
 export interface ModuleReference {
@@ -109,8 +155,9 @@ export const references = (source: string, fileName = "file.ts"): Array<ModuleRe
 }
 
 /** The literal specifiers of `references` (computed ones left out). */
-export const specifiers = (source: string): Array<string> =>
-  [...new Set(references(source).flatMap((r) => (r.specifier === undefined ? [] : [r.specifier])))]
+export const specifiers = (
+  source: string
+): Array<string> => [...new Set(references(source).flatMap((r) => (r.specifier === undefined ? [] : [r.specifier])))]
 
 /** Why `pkg` may not use workspace package `target` through `specifier`, or undefined when it may. */
 const workspaceRule = (pkg: string, target: string, specifier: string, test: boolean): string | undefined => {
@@ -123,7 +170,9 @@ const workspaceRule = (pkg: string, target: string, specifier: string, test: boo
   if (target === "testkit") {
     return test ? undefined : "the testkit is only for tests; production code never imports it"
   }
-  const list = allowed.length === 0 ? "no other workspace package" : allowed.map((a) => `@bookmark-library/${a}`).join(", ")
+  const list = allowed.length === 0
+    ? "no other workspace package"
+    : allowed.map((a) => `@bookmark-library/${a}`).join(", ")
   return `packages/${pkg} may use ${list}${test ? " (and the testkit in tests)" : ""}, not @bookmark-library/${target}`
 }
 
@@ -137,21 +186,38 @@ export const checkSource = (file: string, source: string): Array<Violation> => {
     const specifier = reference.specifier
     const fail = (rule: string) => out.push({ file, specifier: specifier ?? reference.text, rule })
     if (specifier === undefined) {
-      if (!test && !computedImportAllowed.has(file)) fail("a module must be named by a string literal, so its dependency can be checked")
+      if (!test && !computedImportAllowed.has(file)) {
+        fail("a module must be named by a string literal, so its dependency can be checked")
+      }
       continue
     }
     if (isRelative(specifier)) {
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
-      if (packageOf(target) !== pkg) fail(`a relative import must stay inside packages/${pkg}; import other packages by name`)
-      else if (!test && isTestFile(target)) fail("production code never imports test files")
+      if (packageOf(target) !== pkg) {
+        fail(`a relative import must stay inside packages/${pkg}; import other packages by name`)
+      } else if (!test && isTestFile(target)) fail("production code never imports test files")
       continue
     }
     const target = workspacePackage(specifier)
+    const allowed = onlyImports[pkg]
     if (target !== undefined) {
       const rule = workspaceRule(pkg, target, specifier, test)
       if (rule !== undefined) fail(rule)
-    } else if (!test && onlyImports[pkg] !== undefined && !onlyImports[pkg].some((name) => isPackage(specifier, name))) {
-      fail(`packages/${pkg} imports nothing but ${onlyImports[pkg].join(", ")}`)
+      else if (!test && target !== pkg && rootEntryOnly.has(pkg) && specifier !== `${scope}${target}`) {
+        fail(`packages/${pkg} uses ${scope}${target} through its root entry only, not ${specifier}`)
+      }
+    } else if (!test && allowed !== undefined && !allowed.some((name) => covers(name, specifier))) {
+      fail(`packages/${pkg} imports nothing but ${allowed.join(", ")}`)
+    } else if (!test && allowed !== undefined && isEffectInfrastructure(specifier)) {
+      const named = allowed.filter(isEffectInfrastructure)
+      if (!named.some((name) => covers(name, specifier))) {
+        const uses = named.length === 0 ? "the core of effect" : `the core of effect and ${named.join(", ")}`
+        fail(
+          `packages/${pkg} uses ${uses}, not its ${
+            named.length === 0 ? "" : "other "
+          }infrastructure modules (${specifier})`
+        )
+      }
     }
   }
   return out
@@ -165,7 +231,10 @@ export interface Manifest {
   readonly devDependencies?: Readonly<Record<string, string>>
 }
 
-/** Violations of one `packages/<pkg>/package.json`: runtime dependencies follow the production rules, dev ones the test rules. */
+/**
+ * Violations of one `packages/<pkg>/package.json`: runtime dependencies follow the production rules, dev ones the test
+ * rules.
+ */
 export const checkManifest = (file: string, manifest: Manifest): Array<Violation> => {
   const pkg = packageOf(file)
   if (pkg === undefined) return []
@@ -181,7 +250,8 @@ export const checkManifest = (file: string, manifest: Manifest): Array<Violation
       const rule = workspaceRule(pkg, target, name, test)
       if (rule !== undefined) fail(rule)
     } else if (target === undefined && !test && onlyImports[pkg] !== undefined && !onlyImports[pkg].includes(name)) {
-      fail(`packages/${pkg} depends on ${onlyImports[pkg].filter((n) => !n.startsWith("node:")).join(", ") || "nothing"} only`)
+      const packages = onlyImports[pkg].filter((n) => !n.startsWith("node:") && !isEffectInfrastructure(n))
+      fail(`packages/${pkg} depends on ${packages.join(", ") || "nothing"} only`)
     }
   }
   for (const name of Object.keys(runtime)) check(name, false)
@@ -195,7 +265,9 @@ export const undeclared = (
   used: ReadonlyArray<{ readonly specifier: string; readonly test: boolean }>,
   manifest: Manifest
 ): Array<string> => {
-  const runtime = new Set(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies }))
+  const runtime = new Set(
+    Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })
+  )
   const dev = new Set(Object.keys(manifest.devDependencies ?? {}))
   const missing = new Set<string>()
   for (const { specifier, test } of used) {

@@ -1,13 +1,5 @@
 /** A whole in-memory domain with recording fakes, built fresh per test, plus helpers that drive the queues. */
-import {
-  Deliveries,
-  Delivery,
-  deliverWebhook,
-  Job,
-  Jobs,
-  type Policy,
-  processJob
-} from "@bookmark-library/domain"
+import { Deliveries, deliverWebhook, Delivery, Job, Jobs, processJob, type Settings } from "@bookmark-library/domain"
 import {
   FakeContentAnalyzer,
   FakePageExtractor,
@@ -19,7 +11,7 @@ import {
 import { Clock, Effect, Layer } from "effect"
 
 export interface WorldOptions {
-  readonly policy?: Partial<Policy.PolicyShape>
+  readonly settings?: Partial<Settings.SettingsShape>
   readonly renderer?: boolean
   readonly seed?: number
 }
@@ -29,7 +21,7 @@ export const makeWorld = (options: WorldOptions = {}) => {
   const renderer = FakePageRenderer.make(options.renderer ?? true)
   const sender = FakeWebhookSender.make()
   const layer = Layer.mergeAll(
-    TestApp.layer(options.policy ?? {}, options.seed),
+    TestApp.layer(options.settings ?? {}, options.seed),
     fetcher.layer,
     renderer.layer,
     sender.layer,
@@ -40,7 +32,7 @@ export const makeWorld = (options: WorldOptions = {}) => {
 }
 
 export type World = ReturnType<typeof makeWorld>
-export type WorldServices = Layer.Layer.Success<World["layer"]>
+export type WorldServices = Layer.Success<World["layer"]>
 
 /** Runs `body` against a fresh world. */
 export const inWorld = <A, E, R>(
@@ -64,16 +56,27 @@ export const runDueJobs = Effect.gen(function*() {
 export const runDueDeliveries = Effect.gen(function*() {
   const deliveries = yield* Deliveries
   const now = yield* Clock.currentTimeMillis
-  const claimed = yield* deliveries.claim({ now, lease: 60_000, max: 100, maxPerWebhook: Delivery.maxInFlightPerWebhook })
+  const claimed = yield* deliveries.claim({
+    now,
+    lease: 60_000,
+    max: 100,
+    maxPerWebhook: Delivery.maxInFlightPerWebhook
+  })
   return yield* Effect.forEach(claimed, (c) => Effect.map(deliverWebhook(c), (outcome) => ({ claimed: c, outcome })))
 })
 
 /** The HTML of a page with a title, a description and a few sentences. */
-export const page = (title: string, description = "", text = "Bookmarks deserve careful enrichment. Another sentence.") =>
+export const page = (
+  title: string,
+  description = "",
+  text = "Bookmarks deserve careful enrichment. Another sentence."
+) =>
   `<html><head><title>${title}</title><meta name="description" content="${description}"></head>` +
   `<body><p>${text}</p></body></html>`
 
 /** The failure of `effect`, which must be an instance of `kind` (the test dies otherwise). */
 export const failureOf = <A, E, R, K>(effect: Effect.Effect<A, E, R>, kind: new(...args: Array<never>) => K) =>
-  Effect.flatMap(Effect.flip(effect), (e) =>
-    e instanceof kind ? Effect.succeed(e) : Effect.dieMessage(`expected ${kind.name}, got ${String(e)}`))
+  Effect.flatMap(
+    Effect.flip(effect),
+    (e) => e instanceof kind ? Effect.succeed(e) : Effect.die(new Error(`expected ${kind.name}, got ${String(e)}`))
+  )
