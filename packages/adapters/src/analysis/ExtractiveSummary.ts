@@ -17,18 +17,62 @@ const shortlist = 12
 const newsLead = 3
 
 /** Sentences of consent banners, prompts, players, forms and bylines: of the page's furniture, not its content. */
-const boilerplate = new RegExp([
-  "\\bcookies?\\b", "\\bconsent\\b", "\\bsubscri(?:be|bed|ber|bers|ption|ptions)\\b", "\\bunsubscribe\\b", "\\bnewsletters?\\b",
-  "\\bsign (?:up|in)\\b", "\\blog ?in\\b", "\\binbox\\b", "all rights reserved", "\\bcopyright\\b", "privacy policy",
-  "terms of (?:use|service)", "\\bclick (?:here|below)\\b", "\\bjavascript\\b", "\\badvertisement\\b", "\\bshare this\\b",
-  "\\bread more\\b", "\\bfollow us\\b", "\\bposted (?:by|on)\\b", "\\baccept all\\b", "free articles?", "free trial",
-  "affiliate links?", "disclosure policy", "modal window", "dialog window", "escape will cancel", "was this .{0,20}helpful",
-  "leave a (?:reply|comment)", "will not be published", "tried this recipe", "mention us", "\\bdownload (?:it|the app|our app)\\b",
-  "app store", "google play", "you need to enable", "not the answer you're looking for", "browse other questions",
-  "add a comment", "our partners", "personal data", "last (?:modified|edited|updated) on", "creative commons",
-  "licensed under", "retrieved \\d", "jump to (?:recipe|content)", "skip to (?:main )?content", "\\bwe value your privacy\\b",
-  "\\bshow more\\b", "\\bread (?:the )?full (?:story|article)\\b", "©"
-].join("|"), "iu")
+const boilerplate = new RegExp(
+  [
+    "\\bcookies?\\b",
+    "\\bconsent\\b",
+    "\\bsubscri(?:be|bed|ber|bers|ption|ptions)\\b",
+    "\\bunsubscribe\\b",
+    "\\bnewsletters?\\b",
+    "\\bsign (?:up|in)\\b",
+    "\\blog ?in\\b",
+    "\\binbox\\b",
+    "all rights reserved",
+    "\\bcopyright\\b",
+    "privacy policy",
+    "terms of (?:use|service)",
+    "\\bclick (?:here|below)\\b",
+    "\\bjavascript\\b",
+    "\\badvertisement\\b",
+    "\\bshare this\\b",
+    "\\bread more\\b",
+    "\\bfollow us\\b",
+    "\\bposted (?:by|on)\\b",
+    "\\baccept all\\b",
+    "free articles?",
+    "free trial",
+    "affiliate links?",
+    "disclosure policy",
+    "modal window",
+    "dialog window",
+    "escape will cancel",
+    "was this .{0,20}helpful",
+    "leave a (?:reply|comment)",
+    "will not be published",
+    "tried this recipe",
+    "mention us",
+    "\\bdownload (?:it|the app|our app)\\b",
+    "app store",
+    "google play",
+    "you need to enable",
+    "not the answer you're looking for",
+    "browse other questions",
+    "add a comment",
+    "our partners",
+    "personal data",
+    "last (?:modified|edited|updated) on",
+    "creative commons",
+    "licensed under",
+    "retrieved \\d",
+    "jump to (?:recipe|content)",
+    "skip to (?:main )?content",
+    "\\bwe value your privacy\\b",
+    "\\bshow more\\b",
+    "\\bread (?:the )?full (?:story|article)\\b",
+    "©"
+  ].join("|"),
+  "iu"
+)
 
 /** Code and markup: too many symbols for prose. */
 const symbols = /[{}()<>=;$#@[\]|*_\\`^~]/g
@@ -44,7 +88,9 @@ const isProse = (sentence: Sentences.Sentence, tokenCount: number, language: Lan
   const { text } = sentence
   if (!sentence.blockIsProse || text.length > 400 || boilerplate.test(text)) return false
   if (!/^[\p{Lu}\p{Lo}\d"“'‘«¿¡(]/u.test(text)) return false
-  if (!/[.!?。！？]["'”’)\]»」』）]*$/u.test(text) || /(?:\.\.\.|…)["'”’)\]»]*$/u.test(text)) return false
+  if (!/[.!?。！？؟]["'”’)\]»」』）]*$|\p{Script=Thai}$/u.test(text) || /(?:\.\.\.|…)["'”’)\]»]*$/u.test(text)) {
+    return false
+  }
   if ((text.match(symbols) ?? []).length > text.length * 0.04) return false
   return unspaced(language) ? text.length >= 12 : text.length >= 25 && tokenCount >= 5 && tokenCount <= 80
 }
@@ -58,7 +104,10 @@ interface Scored {
 }
 
 /** A keyword weighs by how often it recurs (a word said once is no keyword), more when the title says it too. */
-const keywordWeights = (sentences: ReadonlyArray<Parsed>, titleStems: ReadonlySet<string>): ReadonlyMap<string, number> => {
+const keywordWeights = (
+  sentences: ReadonlyArray<Parsed>,
+  titleStems: ReadonlySet<string>
+): ReadonlyMap<string, number> => {
   const frequency = new Map<string, number>()
   for (const { stems } of sentences) {
     for (const word of stems) frequency.set(word, (frequency.get(word) ?? 0) + 1)
@@ -118,12 +167,21 @@ const best = (candidates: ReadonlyArray<Scored>, weights: ReadonlyMap<string, nu
 
 /** Sentences of scripts without spaces follow each other without one. */
 const join = (sentences: ReadonlyArray<string>): string =>
-  sentences.reduce((out, sentence) => (out === "" ? sentence : /[。！？」』）]$/u.test(out) ? out + sentence : `${out} ${sentence}`), "")
+  sentences.reduce(
+    (out, sentence) => (out === "" ? sentence : /[。！？」』）]$/u.test(out) ? out + sentence : `${out} ${sentence}`),
+    ""
+  )
 
-export const summarise = (text: string, title: string, options: { readonly news?: boolean; readonly language?: Language } = {}): string => {
+export const summarise = (
+  text: string,
+  title: string,
+  options: { readonly news?: boolean; readonly language?: Language } = {}
+): string => {
   const language = options.language ?? detect(text)
   const contentStems = (value: string) =>
-    words(value, language).filter((word) => (unspaced(language) ? word.length >= 2 : word.length >= 3) && !isStopWord(word, language)).map((word) => stem(word, language))
+    words(value, language).filter((word) =>
+      (unspaced(language) ? word.length >= 2 : word.length >= 3) && !isStopWord(word, language)
+    ).map((word) => stem(word, language))
   const parsed: ReadonlyArray<Parsed> = Sentences.split(text).map((sentence) => {
     const tokens = words(sentence.text, language)
     return { sentence, stems: contentStems(sentence.text), candidate: isProse(sentence, tokens.length, language) }

@@ -25,7 +25,29 @@ interface Term {
 }
 
 /** Leading and trailing words a name does not keep ("The Dutch" → "Dutch", "Bank of England" keeps its "of"). */
-const edgeWords = new Set(["the", "a", "an", "of", "in", "on", "at", "for", "and", "to", "by", "from", "with", "le", "la", "les", "der", "die", "das", "el", "il"])
+const edgeWords = new Set([
+  "the",
+  "a",
+  "an",
+  "of",
+  "in",
+  "on",
+  "at",
+  "for",
+  "and",
+  "to",
+  "by",
+  "from",
+  "with",
+  "le",
+  "la",
+  "les",
+  "der",
+  "die",
+  "das",
+  "el",
+  "il"
+])
 
 /** French and Italian elide articles into the next word ("d'Europe", "l'anfiteatro", "dell'umanità"). */
 const elided = /^(?:d|l|qu|n|s|c|j|m|t|dell|nell|sull|all|dall|un)['’](?=\p{L})/u
@@ -36,6 +58,7 @@ export const bare = (lower: string, language: Language): string =>
 const isTermWord = (lower: string, language: Language): boolean => {
   if (isStopWord(lower, language)) return false
   if (!/\p{L}/u.test(lower) || /^\p{N}/u.test(lower)) return false
+  if (language === "th") return /^\p{Script=Thai}{3,}$/u.test(lower)
   if (unspaced(language)) return /^[\p{Script=Han}\p{Script=Katakana}ー]{2,}$|^\p{Script=Han}$/u.test(lower)
   // Adverbs and superlatives describe, they do not name ("quickly", "smallest", "höchste").
   if (lower.length > 5 && lower.endsWith("ly")) return false
@@ -62,12 +85,19 @@ const mostCommon = (forms: Map<string, number>): string => {
 export const stemsOf = (tags: ReadonlyArray<string>, language: Language): ReadonlySet<string> =>
   new Set(tags.flatMap((tag) => tokens(tag, language).map((t) => stem(t.lower, language))))
 
-export const extract = (
-  text: string,
-  title: string,
-  language: Language = detect(text),
-  taken: ReadonlySet<string> = new Set()
-): ReadonlyArray<string> => {
+/** A term the page is about, as a tag: its written form, its stems and how strongly the page is about it. */
+export interface Candidate {
+  readonly tag: string
+  readonly stems: ReadonlyArray<string>
+  readonly weight: number
+  /** How often the page uses it. */
+  readonly count: number
+  /** Every word of it is in the title. */
+  readonly inTitle: boolean
+}
+
+/** Every term the page uses twice or names in its title, strongest first (the ranking described above). */
+export const rank = (text: string, title: string, language: Language = detect(text)): ReadonlyArray<Candidate> => {
   const terms = new Map<string, Term>()
   let position = 0
   const add = (words: ReadonlyArray<{ readonly text: string; readonly lower: string; readonly capital: boolean }>) => {
@@ -105,7 +135,8 @@ export const extract = (
           const run = words.slice(i, end)
           while (run.length > 0 && edgeWords.has(run[0]?.lower ?? "")) run.shift()
           while (run.length > 0 && edgeWords.has(run[run.length - 1]?.lower ?? "")) run.pop()
-          const named = run.length >= 2 && run.every((w) => w.lower.length >= 2 && (edgeWords.has(w.lower) || /^\p{Lu}/u.test(w.text)))
+          const named = run.length >= 2 &&
+            run.every((w) => w.lower.length >= 2 && (edgeWords.has(w.lower) || /^\p{Lu}/u.test(w.text)))
           if (named && !run.every((w) => isTermWord(w.lower, language))) add(run.map((w) => ({ ...w, capital: true })))
         }
         if (!isTermWord(word.lower, language)) return
@@ -134,12 +165,28 @@ export const extract = (
     return { term, weight, eligible: term.count >= 2 || inTitle }
   }).filter((r) => r.eligible)
   ranked.sort((a, b) => b.weight - a.weight || a.term.first - b.term.first)
-  const chosen: Array<Term> = []
-  for (const { term } of ranked) {
+  return ranked.map(({ term, weight }) => ({
+    tag: mostCommon(term.forms),
+    stems: term.stems,
+    weight,
+    count: term.count,
+    inTitle: term.stems.every((s) => titleStems.has(s))
+  }))
+}
+
+/** The strongest terms, at most five, none sharing a stem with another or with `taken` (no library in view). */
+export const extract = (
+  text: string,
+  title: string,
+  language: Language = detect(text),
+  taken: ReadonlySet<string> = new Set()
+): ReadonlyArray<string> => {
+  const chosen: Array<Candidate> = []
+  for (const term of rank(text, title, language)) {
     if (chosen.length >= maxTags) break
     if (chosen.some((other) => other.stems.some((s) => term.stems.includes(s)))) continue
     if (term.stems.some((s) => taken.has(s))) continue
     chosen.push(term)
   }
-  return chosen.map((term) => mostCommon(term.forms))
+  return chosen.map((term) => term.tag)
 }

@@ -4,6 +4,7 @@ import { Effect, Layer } from "effect"
 import * as ExtractiveSummary from "./ExtractiveSummary.js"
 import * as Keywords from "./Keywords.js"
 import * as Language from "./Language.js"
+import * as LibraryTags from "./LibraryTags.js"
 
 /** Enough text to find what a page is about, while a long page does not cost a long time. */
 const maxTextLength = 100_000
@@ -14,7 +15,12 @@ export const analyze = (input: AnalysisInput): Analysis => {
   const language = Language.detect(text)
   return {
     summary: ExtractiveSummary.summarise(text, input.title, { news: input.news === true, language }),
-    tags: Keywords.extract(text, input.title, language, Keywords.stemsOf(input.given ?? [], language))
+    tags: LibraryTags.choose(Keywords.rank(text, input.title, language), {
+      vocabulary: LibraryTags.index(input.vocabulary ?? [], language),
+      maxNew: input.maxNew ?? LibraryTags.defaultMaxNew,
+      taken: Keywords.stemsOf(input.given ?? [], language),
+      site: input.site
+    })
   }
 }
 

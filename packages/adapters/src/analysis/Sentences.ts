@@ -18,14 +18,74 @@ export interface Sentence {
 
 /** Words after which a full stop does not end the sentence. */
 const abbreviations = new Set([
-  "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "e.g", "i.e", "eg", "ie", "inc", "ltd", "co",
-  "corp", "no", "nos", "fig", "figs", "vol", "pp", "approx", "dept", "est", "gen", "gov", "sen", "rep", "rev", "mt",
-  "ft", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k", "a.m",
-  "p.m", "ph.d", "cf", "al", "d.c", "a.c", "bzw", "z.b", "usw", "vgl", "ca", "mme", "sra", "sr"
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "sr",
+  "jr",
+  "st",
+  "vs",
+  "etc",
+  "e.g",
+  "i.e",
+  "eg",
+  "ie",
+  "inc",
+  "ltd",
+  "co",
+  "corp",
+  "no",
+  "nos",
+  "fig",
+  "figs",
+  "vol",
+  "pp",
+  "approx",
+  "dept",
+  "est",
+  "gen",
+  "gov",
+  "sen",
+  "rep",
+  "rev",
+  "mt",
+  "ft",
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
+  "u.s",
+  "u.k",
+  "a.m",
+  "p.m",
+  "ph.d",
+  "cf",
+  "al",
+  "d.c",
+  "a.c",
+  "bzw",
+  "z.b",
+  "usw",
+  "vgl",
+  "ca",
+  "mme",
+  "sra",
+  "sr"
 ])
 
 /** Sentence-final punctuation and closing quotes or brackets, before whitespace or the end; CJK enders need none. */
-const sentenceEnd = /[.!?…]+["'”’)\]»]*(?=\s|$)|[。！？]+[」』”’)）]*/gu
+/** Thai marks the end of a sentence with a space, not a stop: a space between two Thai letters ends one. */
+const sentenceEnd = /[.!?…؟]+["'”’)\]»]*(?=\s|$)|[。！？]+[」』”’)）]*|(?<=\p{Script=Thai})\s+(?=\p{Script=Thai})/gu
 
 const endsSentence = (text: string, at: number, after: number): boolean => {
   if (text[at] !== ".") return true
@@ -36,7 +96,7 @@ const endsSentence = (text: string, at: number, after: number): boolean => {
   return next === undefined || !/\p{Ll}/u.test(next)
 }
 
-const proseEnd = /[.!?…。！？]["'”’)\]»」』）]*$/u
+const proseEnd = /[.!?…。！？؟]["'”’)\]»」』）]*$|\p{Script=Thai}$/u
 
 export const split = (text: string): ReadonlyArray<Sentence> => {
   const sentences: Array<Sentence> = []

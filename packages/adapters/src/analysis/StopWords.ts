@@ -4,7 +4,8 @@
  */
 import { isoStopWords, type Language } from "./Language.js"
 
-const english = `a about above across actually after afterwards again against all almost alone along already also although
+const english =
+  `a about above across actually after afterwards again against all almost alone along already also although
 always am among amongst an and another any anybody anyhow anyone anything anyway anyways anywhere are aren't around as
 aside at away back be became because become becomes becoming been before beforehand behind being below beside besides
 best better between beyond both brief but by came can can't cannot cant certain certainly clearly come comes could
@@ -36,7 +37,8 @@ number numbers often order part people place point put ready real recent recentl
 side simply small something sometimes soon start started still sure thing today told took top true turn turned under
 upon useful very want way week weeks went whether whole word words work works year years yesterday tomorrow`
 
-const web = `about accept accepted account accounts ad ads advert advertisement advertising all allow app apps article articles
+const web =
+  `about accept accepted account accounts ad ads advert advertisement advertising all allow app apps article articles
 author back blog browser button buy cart cart checkout click close comment comments consent contact content continue
 cookie cookies copyright css date days details download edit email enable enter facebook faq feed follow followers
 footer free get guest help here home homepage href html http https image images info information instagram javascript

@@ -7,10 +7,11 @@ import snowball from "snowball-stemmers"
 import { type Language, unspaced } from "./Language.js"
 
 /**
- * Runs of letters or digits joined by inner hyphens or apostrophes ("open-source", "don't"); a run that starts
+ * Runs of letters or digits (with the combining marks of Arabic, Hebrew or Indic vowels inside them) joined by
+ * inner hyphens or apostrophes ("open-source", "don't"); a run that starts
  * with a digit ("45L", "2024") is a quantity, dropped after matching so that its letters never make a word.
  */
-const wordPattern = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu
+const wordPattern = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*/gu
 
 export interface Token {
   /** As written. */
@@ -38,13 +39,27 @@ const segment = (text: string, language: Language): ReadonlyArray<string> => {
 }
 
 export const tokens = (text: string, language: Language = "en"): ReadonlyArray<Token> =>
-  (unspaced(language) ? segment(text, language) : (text.match(wordPattern) ?? []).filter((word) => /^\p{L}/u.test(word)))
+  (unspaced(language)
+    ? segment(text, language)
+    : (text.match(wordPattern) ?? []).filter((word) => /^\p{L}/u.test(word)))
     .map((word) => ({ text: word, lower: word.toLowerCase() }))
 
-export const words = (text: string, language: Language = "en"): ReadonlyArray<string> => tokens(text, language).map((t) => t.lower)
+export const words = (text: string, language: Language = "en"): ReadonlyArray<string> =>
+  tokens(text, language).map((t) => t.lower)
 
 const algorithms: Readonly<Partial<Record<Language, string>>> = {
-  en: "english", de: "german", fr: "french", es: "spanish", it: "italian", nl: "dutch", pt: "portuguese"
+  en: "english",
+  de: "german",
+  fr: "french",
+  es: "spanish",
+  it: "italian",
+  nl: "dutch",
+  pt: "portuguese",
+  sv: "swedish",
+  cs: "czech",
+  tr: "turkish",
+  ru: "russian",
+  ar: "arabic"
 }
 const stemmers = new Map<Language, snowball.Stemmer | undefined>()
 

@@ -57,7 +57,7 @@ export const layer = (invalidation: Invalidation, options: Options = {}): Layer.
         generation++
         entries.clear()
       })
-      const invalidateAll = Effect.zipRight(
+      const invalidateAll = Effect.andThen(
         Effect.sync(() => {
           generation++
           entries.clear()

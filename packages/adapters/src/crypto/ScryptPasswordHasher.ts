@@ -18,12 +18,22 @@ export const defaults: Options = { cost: 2 ** 15, blockSize: 8, parallelization:
 const keyLength = 32
 
 const derive = (password: string, salt: Buffer, options: ScryptOptions) =>
-  Effect.async<Buffer | undefined>((resume) => {
-    scrypt(password.normalize("NFC"), salt, keyLength, options, (error, key) =>
-      resume(Effect.succeed(error === null ? key : undefined)))
+  Effect.callback<Buffer | undefined>((resume) => {
+    scrypt(
+      password.normalize("NFC"),
+      salt,
+      keyLength,
+      options,
+      (error, key) => resume(Effect.succeed(error === null ? key : undefined))
+    )
   })
 
-const params = (o: Options): ScryptOptions => ({ N: o.cost, r: o.blockSize, p: o.parallelization, maxmem: 256 * o.cost * o.blockSize })
+const params = (o: Options): ScryptOptions => ({
+  N: o.cost,
+  r: o.blockSize,
+  p: o.parallelization,
+  maxmem: 256 * o.cost * o.blockSize
+})
 
 /** Stored parameters are bounded so a tampered row cannot make one check take minutes or gigabytes. */
 const parse = (stored: string) => {
@@ -33,10 +43,17 @@ const parse = (stored: string) => {
   const parallelization = Number(p)
   if (kind !== "scrypt" || salt === undefined || hash === undefined || salt === "" || hash === "") return undefined
   if (![cost, blockSize, parallelization].every(Number.isSafeInteger)) return undefined
-  if (cost < 2 || cost > 2 ** 20 || (cost & (cost - 1)) !== 0 || blockSize < 1 || blockSize > 32 || parallelization < 1 || parallelization > 4) {
+  if (
+    cost < 2 || cost > 2 ** 20 || (cost & (cost - 1)) !== 0 || blockSize < 1 || blockSize > 32 || parallelization < 1 ||
+    parallelization > 4
+  ) {
     return undefined
   }
-  return { options: { cost, blockSize, parallelization }, salt: Buffer.from(salt, "base64"), hash: Buffer.from(hash, "base64") }
+  return {
+    options: { cost, blockSize, parallelization },
+    salt: Buffer.from(salt, "base64"),
+    hash: Buffer.from(hash, "base64")
+  }
 }
 
 export const make = (options: Options = defaults) =>
@@ -45,8 +62,10 @@ export const make = (options: Options = defaults) =>
       Effect.gen(function*() {
         const salt = randomBytes(16)
         const key = yield* derive(password, salt, params(options))
-        if (key === undefined) return yield* Effect.dieMessage("scrypt failed with the configured parameters")
-        return `scrypt$${options.cost}$${options.blockSize}$${options.parallelization}$${salt.toString("base64")}$${key.toString("base64")}`
+        if (key === undefined) return yield* Effect.die(new Error("scrypt failed with the configured parameters"))
+        return `scrypt$${options.cost}$${options.blockSize}$${options.parallelization}$${salt.toString("base64")}$${
+          key.toString("base64")
+        }`
       }).pipe(Effect.withSpan("ScryptPasswordHasher.hash")),
     verify: (password, stored) =>
       Effect.gen(function*() {

@@ -7,7 +7,9 @@
 const wallTitle =
   /^(?:just a moment|attention required|checking your browser|please wait\b.*(?:redirect|verif|check)|ddos-guard|one more step|access denied|access to this page has been denied|pardon our interruption|are you a (?:robot|human)|human verification|security check|verifying you are human|vercel security checkpoint|sucuri website firewall|request rejected|bot verification|you have been blocked|ddos protection)/i
 
-/** Markup of challenge scripts and widgets: decisive unless the page has a real amount of text (an article about them). */
+/**
+ * Markup of challenge scripts and widgets: decisive unless the page has a real amount of text (an article about them).
+ */
 const strongMarkers = [
   "cf-browser-verification",
   "cf_chl_opt",
@@ -43,7 +45,9 @@ const weakMarkers = [
  */
 const browserErrorPage = /id="main-frame-error"|<body[^>]*class="neterror"/
 
-export const detect = (input: { readonly html: string; readonly title: string; readonly textLength: number }): boolean => {
+export const detect = (
+  input: { readonly html: string; readonly title: string; readonly textLength: number }
+): boolean => {
   if (wallTitle.test(input.title.trim())) return true
   if (input.textLength < 2_000 && browserErrorPage.test(input.html)) return true
   // Walls are small; looking at the start of a large page is enough and keeps this cheap.

@@ -21,11 +21,13 @@ export interface DomElement extends DomNode {
   readonly parentElement: DomElement | null
   readonly textContent: string | null
   readonly outerHTML: string
+  readonly innerHTML: string
   readonly attributes: Iterable<DomAttribute>
   getAttribute(name: string): string | null
   querySelector(selectors: string): DomElement | null
   querySelectorAll(selectors: string): Iterable<DomElement>
   closest(selectors: string): DomElement | null
+  removeAttribute(name: string): void
   remove(): void
 }
 

@@ -11,7 +11,7 @@ export interface Cleaned {
   readonly jsonLd: ReadonlyArray<string>
 }
 
-const dropped = "script|style|noscript|template|svg|math|iframe|object|canvas|select|textarea|button|nav|aside|footer"
+const dropped = "script|style|noscript|template|svg|iframe|object|canvas|select|textarea|button|nav|aside|footer"
 
 /** Where the element opened at `from` ends (after its closing tag), or -1 when it is never closed. */
 const endOf = (html: string, tag: string | undefined, from: number): { contentEnd: number; next: number } => {
@@ -29,7 +29,8 @@ const endOf = (html: string, tag: string | undefined, from: number): { contentEn
  * Ends of elements that end a run of text: their text must not run into the next element's ("Title" + "Text" is
  * not "TitleText"). Only closing tags (and `<br>`), so the space joins the text node before it, not a new node.
  */
-const block = /<(\/(?:p|div|h[1-6]|li|dt|dd|tr|td|th|caption|blockquote|pre|section|article|header|main|figure|figcaption|address|details|summary|ul|ol|dl|table|fieldset|legend|label)|br)\b/gi
+const block =
+  /<(\/(?:p|div|h[1-6]|li|dt|dd|tr|td|th|caption|blockquote|pre|section|article|header|main|figure|figcaption|address|details|summary|ul|ol|dl|table|fieldset|legend|label)|br)\b/gi
 
 /** A linear scan (each character is looked at a bounded number of times), so hostile markup cannot make it slow. */
 export const clean = (html: string, maxLength: number, maxElements: number): Cleaned => {

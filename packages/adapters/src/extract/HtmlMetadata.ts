@@ -5,11 +5,13 @@
  */
 import type { Extracted } from "@bookmark-library/domain"
 import * as Challenge from "./Challenge.js"
+import * as ContentImage from "./ContentImage.js"
 import * as DescriptionPick from "./DescriptionPick.js"
 import * as Dom from "./Dom.js"
 import * as Favicon from "./Favicon.js"
 import * as HtmlCleaner from "./HtmlCleaner.js"
 import * as JsonLd from "./JsonLd.js"
+import * as Markdown from "./Markdown.js"
 import * as MetaTags from "./MetaTags.js"
 import { resolve } from "./PageUrl.js"
 import * as ReadableText from "./ReadableText.js"
@@ -46,6 +48,43 @@ const mainHeading = (document: Dom.DomDocument): string => {
   return ""
 }
 
+/** The first `<title>` with text: a page may carry an empty one before the real one. */
+const titleElement = (document: Dom.DomDocument): string => {
+  for (const element of document.querySelectorAll("title")) {
+    const text = collapse(element.textContent)
+    if (text !== "") return text
+  }
+  return ""
+}
+
+/**
+ * Names of the site: og:site_name, application-name, JSON-LD site and publisher names. A name that is the page's
+ * own title beside a different og:site_name is a CMS filling the field with the title ("application-name" on a
+ * news article), not the site's.
+ */
+const siteNamesOf = (meta: MetaTags.MetaTags, jsonLd: JsonLd.JsonLd, titleTag: string): ReadonlyArray<string> => {
+  const ogSite = meta.first("og:site_name")
+  const pageTitles = [meta.first("og:title"), titleTag].filter((title) => title !== "")
+  return [ogSite, meta.first("application-name"), ...jsonLd.siteNames].filter((name) =>
+    name !== "" &&
+    !(ogSite !== "" && !TitlePick.sameText(name, ogSite) && pageTitles.some((title) => TitlePick.sameText(title, name)))
+  )
+}
+
+/** A declaration under a name, unless the same `<meta>` already gave it under a stronger one (counted once). */
+const distinct = (
+  entry: MetaTags.Declared | undefined,
+  ...stronger: ReadonlyArray<MetaTags.Declared | undefined>
+): string => entry === undefined || stronger.some((other) => other?.element === entry.element) ? "" : entry.content
+
+const pathOf = (pageUrl: string): string => {
+  try {
+    return new URL(pageUrl).pathname
+  } catch {
+    return ""
+  }
+}
+
 const hostOf = (pageUrl: string): string => {
   try {
     return new URL(pageUrl).hostname
@@ -61,8 +100,12 @@ export const extract = (html: string, pageUrl: string): Extracted => {
   const meta = MetaTags.read(document)
   const jsonLd = JsonLd.read(cleaned.jsonLd)
   const favicon = Favicon.pick(document, base)
-  const titleTag = textOf(document, "title")
+  // Before Readability rearranges the document (the fallback when the page declares no preview image).
+  const contentImage = ContentImage.pick(document, base)
+  const titleTag = titleElement(document)
   const h1 = mainHeading(document)
+  // Without a title or a main heading, the first section heading names the page ("Meeting notes" over its parts).
+  const h2 = h1 === "" ? textOf(document, "h2") : ""
   // Readability rearranges the document: everything else is read before it runs.
   const readable = ReadableText.read(document, limits.text)
 
@@ -70,28 +113,36 @@ export const extract = (html: string, pageUrl: string): Extracted => {
     return { type: "website", title: "", description: "", image: "", favicon, text: "", challenge: true }
   }
 
-  const siteNames = [meta.first("og:site_name"), meta.first("application-name"), ...jsonLd.siteNames].filter((name) => name !== "")
+  const siteNames = siteNamesOf(meta, jsonLd, titleTag)
+  const dublinCore = meta.entry("dc:title", "dc.title", "dcterms:title", "dcterms.title")
+  const ogTitle = meta.entry("og:title")
   const title = TitlePick.pick({
-    og: meta.first("og:title"),
-    twitter: meta.first("twitter:title"),
-    declared: meta.first("dc:title", "dc.title", "dcterms:title", "dcterms.title", "parsely-title"),
+    dublinCore: distinct(dublinCore),
+    og: distinct(ogTitle, dublinCore),
+    twitter: distinct(meta.entry("twitter:title"), dublinCore, ogTitle),
+    declared: meta.first("parsely-title"),
     jsonLd: jsonLd.titles,
     titleTag,
-    h1,
+    h1: h1 || h2,
     readability: readable.title,
     siteNames,
     host: hostOf(pageUrl)
   })
+  // The precedence of docs/enrichment.md: what the page declares about this article (Dublin Core, the JSON-LD
+  // article's own description) before the social card, `<meta name=description>`, Twitter's card and the JSON-LD
+  // description of another kind of main node (a product's, a recipe's).
   const description = DescriptionPick.pick({
     declared: [
+      meta.first("dc:description", "dc.description", "dcterms:description", "dcterms.description"),
+      jsonLd.articleDescription,
       meta.first("og:description"),
       meta.first("description"),
       meta.first("twitter:description"),
-      meta.first("dc:description", "dc.description", "dcterms:description", "dcterms.description"),
       jsonLd.description
     ].filter((value) => value !== ""),
     title,
     siteDescriptions: jsonLd.siteDescriptions,
+    front: jsonLd.front || pathOf(pageUrl) === "/",
     text: readable.text,
     lead: readable.lead
   })
@@ -101,7 +152,8 @@ export const extract = (html: string, pageUrl: string): Extracted => {
       meta.first("og:image:secure_url"),
       meta.first("twitter:image", "twitter:image:src"),
       jsonLd.image
-    ].map((reference) => resolve(reference, base))
+    ].map((reference) => resolve(reference, base)),
+    contentImage
   )
   const ogType = meta.first("og:type").toLowerCase()
   const type = ogType.startsWith("video")
@@ -110,7 +162,8 @@ export const extract = (html: string, pageUrl: string): Extracted => {
     ? "article"
     : "website"
   // News states its story at the start; a dated article without a more specific kind is read the same way.
-  const news = jsonLd.news || (!jsonLd.article && ogType.startsWith("article") && meta.first("article:published_time") !== "")
+  const news = jsonLd.news ||
+    (!jsonLd.article && ogType.startsWith("article") && meta.first("article:published_time") !== "")
 
   return {
     type,
@@ -119,6 +172,7 @@ export const extract = (html: string, pageUrl: string): Extracted => {
     image,
     favicon,
     text: readable.text,
+    markdown: readable.text === "" ? "" : Markdown.fromHtml(readable.html, base, limits.text),
     challenge: false,
     news
   }

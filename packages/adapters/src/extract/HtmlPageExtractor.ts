@@ -1,8 +1,13 @@
-/** Adapter of the PageExtractor port: routes fetched bytes by content type and reads HTML metadata and text. */
+/**
+ * Adapter of the PageExtractor port: routes fetched bytes by content type and reads HTML metadata and text, and a
+ * PDF's title, description and text (PdfText.ts).
+ */
 import { type Extracted, PageExtractor } from "@bookmark-library/domain"
 import { Effect, Layer } from "effect"
 import * as Charset from "./Charset.js"
+import { fromLead } from "./DescriptionPick.js"
 import type * as HtmlMetadata from "./HtmlMetadata.js"
+import * as Lead from "./Lead.js"
 import * as MediaType from "./MediaType.js"
 import { fileName } from "./PageUrl.js"
 import * as PdfTitle from "./PdfTitle.js"
@@ -52,16 +57,44 @@ export const extract = (input: Input, metadata: typeof HtmlMetadata): Extracted 
   }
 }
 
+const isPdf = (input: Input): boolean => MediaType.kindOf(MediaType.parse(input.contentType), input.body) === "pdf"
+
+/**
+ * A PDF with its text: title from its information dictionary (else as `extract` finds it), description from the
+ * first paragraph of prose, the text for the summary, tags and search. A PDF pdf.js cannot read keeps what
+ * `extract` finds.
+ */
+export const extractPdf = async (input: Input, metadata: typeof HtmlMetadata): Promise<Extracted> => {
+  const fallback = extract(input, metadata)
+  const bytes = typeof input.body === "string" ? Buffer.from(input.body, "latin1") : input.body
+  // pdf.js (about 1 MB) loads with the first PDF, not at start, like linkedom with the first page.
+  const PdfText = await import("./PdfText.js")
+  const read = await PdfText.read(bytes, metadata.limits.text).catch(() => undefined)
+  if (read === undefined) return fallback
+  return {
+    ...fallback,
+    title: clip(read.title, metadata.limits.title) || fallback.title,
+    description: clip(fromLead(Lead.pick(read.blocks)), metadata.limits.description),
+    text: read.text
+  }
+}
+
 export const layer = Layer.succeed(
   PageExtractor,
   PageExtractor.of({
     extract: Effect.fn("PageExtractor.extract")(function*(input: Input) {
-      // linkedom and Readability load with the first page, not at start (idle memory: docs/decisions.md, "Performance targets").
+      // linkedom and Readability load with the first page, not at start (idle memory: docs/decisions.md, "Performance
+      // targets").
       const metadata = yield* Effect.promise(() => import("./HtmlMetadata.js"))
-      return yield* Effect.try(() => extract(input, metadata)).pipe(
-        Effect.tapError((error) => Effect.logWarning("extraction failed; keeping the defaults").pipe(
-          Effect.annotateLogs({ url: input.url, error: String(error.error) })
-        )),
+      const run = isPdf(input)
+        ? Effect.tryPromise(() => extractPdf(input, metadata))
+        : Effect.try(() => extract(input, metadata))
+      return yield* run.pipe(
+        Effect.tapError((error) =>
+          Effect.logWarning("extraction failed; keeping the defaults").pipe(
+            Effect.annotateLogs({ url: input.url, error: String(error.cause) })
+          )
+        ),
         Effect.orElseSucceed(() => nothing)
       )
     })

@@ -12,19 +12,33 @@ export interface JsonLd {
   /** Title candidates of the page's main node, the stronger first (article `headline` before `name`). */
   readonly titles: ReadonlyArray<string>
   readonly description: string
+  /** The article node's own `description` (an Article, NewsArticle, BlogPosting…): its author's summary. */
+  readonly articleDescription: string
   /** As written (maybe relative). */
   readonly image: string
   /** The page's main node is an article (Article, NewsArticle, BlogPosting…). */
   readonly article: boolean
   /** The main node is news reporting (NewsArticle and its kinds): its opening states the story. */
   readonly news: boolean
+  /** The page is a front page: its main node is a CollectionPage (a site's or a section's list of stories). */
+  readonly front: boolean
   /** Names of the site and its publisher: a title equal to one of them is the site's, not the page's. */
   readonly siteNames: ReadonlyArray<string>
   /** Descriptions of the site itself: a page description equal to one of them is the site's. */
   readonly siteDescriptions: ReadonlyArray<string>
 }
 
-export const empty: JsonLd = { titles: [], description: "", image: "", article: false, news: false, siteNames: [], siteDescriptions: [] }
+export const empty: JsonLd = {
+  titles: [],
+  description: "",
+  articleDescription: "",
+  image: "",
+  article: false,
+  news: false,
+  front: false,
+  siteNames: [],
+  siteDescriptions: []
+}
 
 const Node = Schema.Struct({
   "@type": Schema.optional(Schema.Unknown),
@@ -41,14 +55,28 @@ const Node = Schema.Struct({
 })
 type Node = typeof Node.Type
 
-const decodeJson = Schema.decodeUnknownOption(Schema.parseJson())
+const decodeJson = Schema.decodeUnknownOption(Schema.fromJsonString(Schema.Unknown))
 const decodeNode = Schema.decodeUnknownOption(Node)
 
 /** Nodes that describe the site or the page's furniture, never the page itself. */
 const siteTypes = new Set(["organization", "corporation", "newsmediaorganization", "website", "localbusiness", "brand"])
 const furniture = new Set([
-  ...siteTypes, "breadcrumblist", "listitem", "person", "searchaction", "sitenavigationelement", "imageobject", "wpheader",
-  "wpfooter", "wpsidebar", "offer", "aggregaterating", "rating", "review", "readaction", "entrypoint"
+  ...siteTypes,
+  "breadcrumblist",
+  "listitem",
+  "person",
+  "searchaction",
+  "sitenavigationelement",
+  "imageobject",
+  "wpheader",
+  "wpfooter",
+  "wpsidebar",
+  "offer",
+  "aggregaterating",
+  "rating",
+  "review",
+  "readaction",
+  "entrypoint"
 ])
 
 const typesOf = (node: Node): ReadonlyArray<string> => {
@@ -59,7 +87,8 @@ const typesOf = (node: Node): ReadonlyArray<string> => {
 }
 
 const isArticleType = (type: string) =>
-  type.endsWith("article") || type === "blogposting" || type === "liveblogposting" || type === "report" || type === "discussionforumposting"
+  type.endsWith("article") || type === "blogposting" || type === "liveblogposting" || type === "report" ||
+  type === "discussionforumposting"
 const isNewsType = (type: string) => type.endsWith("newsarticle") || type === "liveblogposting"
 
 const nodesOf = (value: unknown, into: Array<Node>, depth = 0): void => {
@@ -127,9 +156,11 @@ export const read = (blocks: ReadonlyArray<string>): JsonLd => {
   return {
     titles,
     description: firstOf(main, (node) => text(node.description)),
+    articleDescription: firstOf(articles, (node) => text(node.description)),
     image: firstOf(main, (node) => imageOf(node.image) || imageOf(node.thumbnailUrl)),
     article: articles.length > 0,
     news: typed.some(({ types }) => types.some(isNewsType)),
+    front: articles.length === 0 && typed.some(({ types }) => types.includes("collectionpage")),
     siteNames: unique(sites.map((node) => text(node.name))),
     siteDescriptions: unique(sites.map((node) => text(node.description)))
   }

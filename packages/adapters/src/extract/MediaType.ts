@@ -39,7 +39,13 @@ const sniffBinary = (start: string): Kind | undefined => {
   return undefined
 }
 
-const unknownTypes = new Set(["", "application/octet-stream", "binary/octet-stream", "application/unknown", "unknown/unknown"])
+const unknownTypes = new Set([
+  "",
+  "application/octet-stream",
+  "binary/octet-stream",
+  "application/unknown",
+  "unknown/unknown"
+])
 const htmlTypes = new Set(["text/html", "application/xhtml+xml"])
 const markupTypes = new Set(["text/xml", "application/xml"])
 

@@ -16,7 +16,7 @@ export const resolve = (reference: string, base: string): string => {
 export const fileName = (pageUrl: string): string => {
   try {
     const url = new URL(pageUrl)
-    const segment = url.pathname.split("/").filter((part) => part !== "").pop() ?? ""
+    const segment = url.pathname.split("/").reverse().find((part) => part !== "") ?? ""
     let decoded = segment
     try {
       decoded = decodeURIComponent(segment)

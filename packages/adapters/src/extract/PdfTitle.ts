@@ -4,18 +4,27 @@ const literal = /\/Title\s*\(((?:[^()\\]|\\[\s\S]|\((?:[^()\\]|\\[\s\S])*\))*)\)
 const hex = /\/Title\s*<([0-9A-Fa-f\s]*)>/
 
 const unescapeLiteral = (raw: string): string =>
-  raw.replace(/\\(?:([0-7]{1,3})|(\r\n|\r|\n)|([\s\S]))/g, (_, octal: string | undefined, newline: string | undefined, char: string | undefined) => {
-    if (octal !== undefined) return String.fromCharCode(Number.parseInt(octal, 8) & 0xff)
-    if (newline !== undefined) return ""
-    switch (char) {
-      case "n": return "\n"
-      case "r": return "\r"
-      case "t": return "\t"
-      case "b": return "\b"
-      case "f": return "\f"
-      default: return char ?? ""
+  raw.replace(
+    /\\(?:([0-7]{1,3})|(\r\n|\r|\n)|([\s\S]))/g,
+    (_, octal: string | undefined, newline: string | undefined, char: string | undefined) => {
+      if (octal !== undefined) return String.fromCharCode(Number.parseInt(octal, 8) & 0xff)
+      if (newline !== undefined) return ""
+      switch (char) {
+        case "n":
+          return "\n"
+        case "r":
+          return "\r"
+        case "t":
+          return "\t"
+        case "b":
+          return "\b"
+        case "f":
+          return "\f"
+        default:
+          return char ?? ""
+      }
     }
-  })
+  )
 
 /** PDF text strings are PDFDocEncoding (close enough to Latin-1) or UTF-16BE behind a byte-order mark. */
 const decodeText = (bytes: string): string => {

@@ -7,6 +7,7 @@ import { isProbablyReaderable, Readability } from "@mozilla/readability"
 import * as Blocks from "./Blocks.js"
 import * as Dom from "./Dom.js"
 import * as Furniture from "./Furniture.js"
+import * as Lead from "./Lead.js"
 import { clip, collapse } from "./TextBounds.js"
 
 export interface Readable {
@@ -16,6 +17,8 @@ export interface Readable {
   readonly lead: string
   /** Blocks separated by blank lines. */
   readonly text: string
+  /** The HTML the text was read from (the article, else the body without its furniture), for Markdown. */
+  readonly html: string
   /** Readability found an article of a reasonable length, not a page of links. */
   readonly article: boolean
 }
@@ -38,7 +41,7 @@ const countElements = (root: Dom.DomElement): number => {
 }
 
 /** The document Readability should see: the page itself, or its main content alone when the page is large. */
-const scope = (document: Dom.DomDocument, root: Dom.DomElement): Dom.DomDocument | undefined => {
+export const scope = (document: Dom.DomDocument, root: Dom.DomElement): Dom.DomDocument | undefined => {
   if (countElements(root) <= readabilityMaxElements) return document
   for (const selector of mainContent) {
     const found = [...document.querySelectorAll(selector)]
@@ -51,18 +54,42 @@ const scope = (document: Dom.DomDocument, root: Dom.DomElement): Dom.DomDocument
   return undefined
 }
 
-/** A block that reads as prose: a few sentences' worth of words ending like a sentence, not a heading or a list. */
-const isProse = (block: string): boolean =>
-  block.length >= 60 && block.split(" ").length >= 10 && /[.!?。！？…]["'”’)\]]*$/u.test(block)
+/**
+ * Formulas written in MathML stay in their sentence. Encyclopaedias hide the MathML (`display: none`) beside an
+ * image of the formula, and Readability drops what is hidden: "The sum of a square matrix and its conjugate
+ * transpose (C + C^H) is Hermitian" would lose its formula and no longer be the page's sentence.
+ */
+const showFormulas = (root: Dom.DomElement): void => {
+  for (const math of root.querySelectorAll("math")) {
+    for (let up = math.parentElement; up !== null && up.tagName.toUpperCase() === "SPAN"; up = up.parentElement) {
+      if (/display\s*:\s*none/i.test(Dom.attr(up, "style"))) up.removeAttribute("style")
+    }
+  }
+}
 
-export const leadOf = (text: string): string => text.split("\n\n").find(isProse) ?? ""
+/**
+ * The article's blocks with the kind the page gave them: Readability may rewrite a layout table's cell or a
+ * caption as a paragraph, and the lead must not take it for one.
+ */
+const asInPage = (
+  article: ReadonlyArray<Blocks.Block>,
+  page: ReadonlyArray<Blocks.Block>
+): ReadonlyArray<Blocks.Block> => {
+  const kinds = new Map<string, Blocks.Kind>()
+  for (const block of page) if (!kinds.has(block.text)) kinds.set(block.text, block.kind)
+  return article.map((block) => ({ text: block.text, kind: kinds.get(block.text) ?? block.kind }))
+}
 
 /** Runs Readability, which rearranges the document: read everything else from it first. */
 export const read = (document: Dom.DomDocument, maxLength: number): Readable => {
   const root = Dom.body(document)
-  if (root === null) return { title: "", lead: "", text: "", article: false }
+  if (root === null) return { title: "", lead: "", text: "", html: "", article: false }
   Furniture.remove(document)
-  const bodyText = Blocks.read(root, maxLength)
+  showFormulas(root)
+  const bodyBlocks = Blocks.readBlocks(root, maxLength)
+  const bodyText = Blocks.join(bodyBlocks)
+  // Serialised before Readability rearranges the body (the page was bounded by the cleaner: at most 300 kB).
+  const bodyHtml = root.innerHTML
   const target = scope(document, root)
   let readerable = false
   let parsed: ReturnType<Readability<Dom.DomElement>["parse"]> = null
@@ -73,14 +100,20 @@ export const read = (document: Dom.DomDocument, maxLength: number): Readable => 
   } catch {
     parsed = null
   }
-  const articleText = parsed?.content ? Blocks.read(parsed.content, maxLength) : ""
-  const useArticle = articleText !== "" && (articleText.length >= 200 || articleText.length * 3 >= bodyText.length)
+  const articleBlocks = parsed?.content ? Blocks.readBlocks(parsed.content, maxLength) : []
+  const articleText = Blocks.join(articleBlocks)
+  // Readability sometimes keeps a photo's caption and loses the story: an article without a paragraph of prose,
+  // on a page that has one, is not the article.
+  const useArticle = articleText !== "" && (articleText.length >= 200 || articleText.length * 3 >= bodyText.length) &&
+    (Lead.hasProse(articleBlocks) || !Lead.hasProse(bodyBlocks))
   const text = useArticle ? articleText : bodyText
   return {
     title: collapse(parsed?.title),
-    lead: leadOf(text),
+    lead: Lead.pick(useArticle ? asInPage(articleBlocks, bodyBlocks) : bodyBlocks),
     text: clip(text, maxLength, false),
+    html: useArticle && parsed?.content ? parsed.content.outerHTML : bodyHtml,
     // Without Readability, a page that reads like an article (long paragraphs) is one.
-    article: readerable && (target === undefined ? bodyText.length : useArticle ? articleText.length : 0) >= articleMinLength
+    article: readerable &&
+      (target === undefined ? bodyText.length : useArticle ? articleText.length : 0) >= articleMinLength
   }
 }

@@ -2,14 +2,16 @@
  * Chooses the page's title among what it declares and shows, the way a reader would name the page: site-name
  * suffixes and prefixes come off (" - Wikipedia", "Git - ", " | by Author | Medium"), a title that is only the
  * site's name is not the page's, and the sources vote: the text that most sources agree on wins, each source
- * weighing by how deliberately it names this page (Open Graph most, then JSON-LD and Twitter, then `<title>`,
- * the main `<h1>` and Readability's guess). The reasons are in docs/enrichment.md.
+ * weighing by how deliberately it names this page (Dublin Core and Open Graph most, then JSON-LD and Twitter, then
+ * `<title>`, the main `<h1>` and Readability's guess). The reasons are in docs/enrichment.md.
  */
 
 export interface TitleSources {
+  /** Dublin Core `dc:title` / `dcterms:title`: a bibliographic declaration. */
+  readonly dublinCore: string
   readonly og: string
   readonly twitter: string
-  /** Dublin Core, Parse.ly and other declared titles. */
+  /** Parse.ly and other declared titles. */
   readonly declared: string
   /** JSON-LD title candidates of the main node, the stronger first. */
   readonly jsonLd: ReadonlyArray<string>
@@ -24,18 +26,54 @@ export interface TitleSources {
 }
 
 /** Separators sites put between the page title and their name. */
-const separator = /\s+[|\-–—·•»:~/]\s+|:\s+|\s+\|\s*|\s*\|\s+/
+const separator = /\s+(?:[|\-–—·•»:~/]|--)\s+|:\s+|\s+\|\s*|\s*\|\s+/
+
+/** A separator written without spaces, at the start of what follows the heading. */
+const tight = /^\s*(?:[|\-–—_·•»:~/｜：]|--)\s*\S/u
 
 /** Lowercase letters and digits only: "Circuit & Signal" and "circuitandsignal" compare by "circuitsignal"… */
-const squeeze = (text: string) => text.normalize("NFKD").toLowerCase().replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, "")
+const squeeze = (text: string) =>
+  text.normalize("NFKD").toLowerCase().replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, "")
 
 /** For comparing candidates: case, spacing and quote style do not make two titles different. */
 export const sameText = (a: string, b: string) => squeeze(a) !== "" && squeeze(a) === squeeze(b)
 
-/** The host's labels that can be a site's name: "en.wikipedia.org" → wikipedia; "www.harbourtimes.co.uk" → harbourtimes. */
+/**
+ * The host's labels that can be a site's name: "en.wikipedia.org" → wikipedia; "www.harbourtimes.co.uk" → harbourtimes.
+ */
 const hostNames = (host: string): ReadonlyArray<string> => {
-  const labels = host.toLowerCase().split(".").filter((label) => !/^(?:www\d*|m|en|de|fr|es|it|nl|ja|amp|blog|docs?)$/.test(label))
-  const generic = new Set(["com", "org", "net", "co", "uk", "io", "dev", "de", "fr", "es", "it", "nl", "jp", "example", "news", "blog", "shop", "app", "gov", "edu", "info", "coffee", "run", "photo", "community", "website", "substack"])
+  const labels = host.toLowerCase().split(".").filter((label) =>
+    !/^(?:www\d*|m|en|de|fr|es|it|nl|ja|amp|blog|docs?)$/.test(label)
+  )
+  const generic = new Set([
+    "com",
+    "org",
+    "net",
+    "co",
+    "uk",
+    "io",
+    "dev",
+    "de",
+    "fr",
+    "es",
+    "it",
+    "nl",
+    "jp",
+    "example",
+    "news",
+    "blog",
+    "shop",
+    "app",
+    "gov",
+    "edu",
+    "info",
+    "coffee",
+    "run",
+    "photo",
+    "community",
+    "website",
+    "substack"
+  ])
   return labels.filter((label) => !generic.has(label)).map((label) => label.replace(/-/g, ""))
 }
 
@@ -45,14 +83,20 @@ const hostNames = (host: string): ReadonlyArray<string> => {
  * merely contains it ("git-rebase Documentation" is not the site "Git").
  */
 const names = (segment: string, name: string): boolean =>
-  name.length >= 3 && (segment === name || (segment.length >= 3 && name.includes(segment)) || (segment.includes(name) && segment.length <= name.length + 6))
+  name.length >= 3 &&
+  (segment === name || (segment.length >= 3 && name.includes(segment)) ||
+    (segment.includes(name) && segment.length <= name.length + 6))
+
+/** A section of the site, named after it: "CNN Politics", "BBC News Sport" at the end of a title. */
+const sectionOf = (segment: string, name: string): boolean =>
+  name.length >= 3 && segment.startsWith(name) && segment.length <= name.length + 12
 
 /** Whether a title segment names the site (a known name of it, or its host's name). */
 const isSiteName = (segment: string, sources: TitleSources): boolean => {
   const s = squeeze(segment)
   if (s === "") return true
   // "Café crème" does not name cafe.example: a host label must be matched nearly whole.
-  return sources.siteNames.some((name) => names(s, squeeze(name))) ||
+  return sources.siteNames.some((name) => names(s, squeeze(name)) || sectionOf(s, squeeze(name))) ||
     hostNames(sources.host).some((label) => s === label || (label.length >= 6 && names(s, label)))
 }
 
@@ -63,17 +107,48 @@ const byline = /^by\s/i
 export const clean = (raw: string, sources: TitleSources): string => {
   const title = raw.trim()
   if (title === "") return ""
+  const cut = withoutSite(title, sources)
+  // A kicker or series before the heading ("Analysis: The nonstop sparring match…") is the section, not the title.
+  return cut === title ? cut : againstHeading(cut, sources)
+}
+
+/** A title with one spaced separator whose short end ("– My website", "| Blog") follows a longer title. */
+const shortTail = (parts: ReadonlyArray<string>): boolean => {
+  if (parts.length !== 2) return false
+  const words = (text: string) => text.replace(/^\s*(?:--|[|\-–—·•»:~/])\s*/, "").trim().split(/\s+/).length
+  const [head = "", tail = ""] = parts
+  return /^\s+(?:[|\-–—·•]|--)\s+/.test(tail) && words(tail) <= 3 && words(head) >= 4
+}
+
+const againstHeading = (title: string, sources: TitleSources): string => {
   // The main heading agrees with the title once the rest is cut off: that rest is site or section.
   const h1 = sources.h1.trim()
   if (h1 !== "" && h1.length < title.length) {
     const lower = title.toLowerCase()
     const heading = h1.toLowerCase()
-    if (lower.startsWith(heading) && separator.test(title.slice(h1.length, h1.length + 4))) return title.slice(0, h1.length)
-    if (lower.endsWith(heading) && separator.test(title.slice(Math.max(0, title.length - h1.length - 4), title.length - h1.length + 1))) {
+    // Right after the heading a separator may come without spaces ("…用药需求-新华网"): the heading marks the cut.
+    if (
+      lower.startsWith(heading) &&
+      (separator.test(title.slice(h1.length, h1.length + 4)) || tight.test(title.slice(h1.length)))
+    ) {
+      return title.slice(0, h1.length)
+    }
+    if (
+      lower.endsWith(heading) &&
+      separator.test(title.slice(Math.max(0, title.length - h1.length - 4), title.length - h1.length + 1))
+    ) {
       return title.slice(title.length - h1.length)
     }
   }
+  return title
+}
+
+const withoutSite = (raw: string, sources: TitleSources): string => {
+  const title = againstHeading(raw, sources)
+  if (title !== raw) return title
   let parts = splitKeeping(title)
+  // Nothing else names the page: a short end after the title is the site's name, as readers take it.
+  if (sources.h1 === "" && sources.og === "" && shortTail(parts)) parts = parts.slice(0, 1)
   while (parts.length > 1) {
     const last = parts[parts.length - 1] ?? ""
     const first = parts[0] ?? ""
@@ -81,7 +156,7 @@ export const clean = (raw: string, sources: TitleSources): string => {
     else if (isSiteName(first, sources)) parts = parts.slice(1)
     else break
   }
-  return parts.join("").replace(/^\s*[|\-–—·•»:~/]\s*|\s*[|\-–—·•»:~/]\s*$/g, "").trim()
+  return parts.join("").replace(/^\s*(?:--|[|\-–—·•»:~/])\s*|\s*(?:--|[|\-–—·•»:~/])\s*$/g, "").trim()
 }
 
 /** Splits at separators, keeping each separator with the segment after it so the kept segments rejoin as written. */
@@ -104,7 +179,8 @@ interface Vote {
 
 /** A title that is nothing but the site's name: a CMS that puts it in og:title (or the logo in an h1) on every page. */
 const onlySiteName = (text: string, sources: TitleSources): boolean =>
-  sources.siteNames.some((name) => sameText(name, text)) || hostNames(sources.host).some((label) => squeeze(text) === label)
+  sources.siteNames.some((name) => sameText(name, text)) ||
+  hostNames(sources.host).some((label) => squeeze(text) === label)
 
 /** The title with the most weight behind it; on a tie, the one the strongest single source gave. */
 export const pick = (sources: TitleSources): string => {
@@ -116,19 +192,24 @@ export const pick = (sources: TitleSources): string => {
     raws.push(text)
     if (!onlySiteName(text, sources)) votes.push({ text, weight })
   }
+  // Dublin Core first: as strong as Open Graph, it wins a tie (a bibliographic title over a social card's).
+  add(sources.dublinCore, 3)
   add(sources.og, 3)
   add(sources.twitter, 2)
   add(sources.declared, 2)
   sources.jsonLd.forEach((title, i) => add(title, i === 0 ? 2.5 : 2))
   add(sources.titleTag, 2)
   add(sources.h1, 1.5)
-  add(sources.readability, 1)
+  // Readability's guess is made from `<title>`: the same text again is no second opinion.
+  if (!sameText(clean(sources.readability, sources), clean(sources.titleTag, sources))) add(sources.readability, 1)
   let best: { text: string; total: number; top: number } | undefined
   for (const vote of votes) {
     const agreeing = votes.filter((other) => sameText(other.text, vote.text))
     const total = agreeing.reduce((sum, other) => sum + other.weight, 0)
     const top = Math.max(...agreeing.map((other) => other.weight))
-    if (best === undefined || total > best.total || (total === best.total && top > best.top)) best = { text: vote.text, total, top }
+    if (best === undefined || total > best.total || (total === best.total && top > best.top)) {
+      best = { text: vote.text, total, top }
+    }
   }
   // A site's home page may well be titled by its name alone.
   return best?.text ?? raws[0] ?? ""

@@ -1,6 +1,6 @@
 /** Dates as exports write them: epoch seconds (Netscape, Pocket, Karakeep), milliseconds, microseconds, or ISO text. */
 import { Timestamp } from "@bookmark-library/domain"
-import { Either } from "effect"
+import { Result } from "effect"
 
 /** Epoch ms from a number whose unit is guessed by size; null when it is no plausible date. */
 export const fromEpoch = (value: number): number | null => {
@@ -14,7 +14,7 @@ export const fromText = (text: string | undefined): number | null => {
   const trimmed = (text ?? "").trim()
   if (trimmed === "") return null
   if (/^\d+(\.\d+)?$/.test(trimmed)) return fromEpoch(Number(trimmed))
-  return Either.getOrNull(Timestamp.parse("date", trimmed))
+  return Result.getOrNull(Timestamp.parse("date", trimmed))
 }
 
 /** Epoch ms from a JSON value: a number (unit guessed) or ISO text. */

@@ -3,7 +3,7 @@
  * Windows-1252 for old browser exports), picks the format (given, or detected by content) and reads its rows.
  */
 import { Errors, ImportFormat, type ImportItem, ImportReader, LibraryExport } from "@bookmark-library/domain"
-import { Effect, Either, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option, Result, Schema } from "effect"
 import { TextDecoder } from "node:util"
 import * as Charset from "../extract/Charset.js"
 import { detect } from "./FormatDetection.js"
@@ -30,40 +30,57 @@ const plainText = (bytes: Uint8Array): string => {
 
 const htmlText = (bytes: Uint8Array): string => {
   const declared = /<meta\b[^>]*charset/i.test(Buffer.from(bytes.subarray(0, 2048)).toString("latin1"))
-  return declared || bytes[0] === 0xef || bytes[0] === 0xfe || bytes[0] === 0xff ? Charset.decode(bytes, undefined, true) : plainText(bytes)
+  return declared || bytes[0] === 0xef || bytes[0] === 0xfe || bytes[0] === 0xff
+    ? Charset.decode(bytes, undefined, true)
+    : plainText(bytes)
 }
 
-const parseJson = <A, I>(text: string, schema: Schema.Schema<A, I>, name: string) =>
-  Either.flatMap(
-    Either.try({ try: (): unknown => JSON.parse(text), catch: (e) => invalid(`is not valid JSON (${e instanceof Error ? e.message : "parse error"})`) }),
-    (value) => Either.mapLeft(Schema.decodeUnknownEither(schema)(value), (e) => invalid(`is not ${name}: ${reasonOf(e)}`))
+const parseJson = <A>(text: string, schema: Schema.Decoder<A>, name: string) =>
+  Result.flatMap(
+    Result.try({
+      try: (): unknown => JSON.parse(text),
+      catch: (e) => invalid(`is not valid JSON (${e instanceof Error ? e.message : "parse error"})`)
+    }),
+    (value) =>
+      Result.mapError(Schema.decodeUnknownResult(schema)(value), (e) => invalid(`is not ${name}: ${reasonOf(e)}`))
   )
 
-const pocketRows = (bytes: Uint8Array): Either.Either<ReadonlyArray<ImportItem.Row>, Errors.InvalidInput> => {
-  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return Either.right(PocketReader.read(plainText(bytes)))
-  return Either.flatMap(
-    Either.try({ try: () => PocketReader.unzipCsv(bytes), catch: () => invalid("is not a readable zip file") }),
+const pocketRows = (bytes: Uint8Array): Result.Result<ReadonlyArray<ImportItem.Row>, Errors.InvalidInput> => {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return Result.succeed(PocketReader.read(plainText(bytes)))
+  return Result.flatMap(
+    Result.try({ try: () => PocketReader.unzipCsv(bytes), catch: () => invalid("is not a readable zip file") }),
     (files) =>
       files.length === 0
-        ? Either.left(invalid("is a zip file without a CSV file in it"))
-        : Either.right(files.flatMap((file) =>
+        ? Result.fail(invalid("is a zip file without a CSV file in it"))
+        : Result.succeed(files.flatMap((file) =>
           PocketReader.read(plainText(file.bytes)).map((row) =>
-            files.length === 1 ? row : { ...row, position: `${file.name} ${row.position}` })))
+            files.length === 1 ? row : { ...row, position: `${file.name} ${row.position}` }
+          )
+        ))
   )
 }
 
-const readAs = (format: ImportFormat.ImportFormat, bytes: Uint8Array): Either.Either<ReadonlyArray<ImportItem.Row>, Errors.InvalidInput> => {
+const readAs = (
+  format: ImportFormat.ImportFormat,
+  bytes: Uint8Array
+): Result.Result<ReadonlyArray<ImportItem.Row>, Errors.InvalidInput> => {
   switch (format) {
     case "netscape":
-      return Either.right(NetscapeReader.read(htmlText(bytes)))
+      return Result.succeed(NetscapeReader.read(htmlText(bytes)))
     case "pocket":
       return pocketRows(bytes)
     case "karakeep":
-      return Either.map(parseJson(plainText(bytes), KarakeepReader.Export, "a Karakeep export"), KarakeepReader.read)
+      return Result.map(parseJson(plainText(bytes), KarakeepReader.Export, "a Karakeep export"), KarakeepReader.read)
     case "linkwarden":
-      return Either.map(parseJson(plainText(bytes), LinkwardenReader.Export, "a Linkwarden export"), LinkwardenReader.read)
+      return Result.map(
+        parseJson(plainText(bytes), LinkwardenReader.Export, "a Linkwarden export"),
+        LinkwardenReader.read
+      )
     case "json":
-      return Either.map(parseJson(plainText(bytes), LibraryExport.Envelope, "an export of this service"), OwnJsonReader.read)
+      return Result.map(
+        parseJson(plainText(bytes), LibraryExport.Envelope, "an export of this service"),
+        OwnJsonReader.read
+      )
   }
 }
 
@@ -76,7 +93,7 @@ export const make = ImportReader.of({
       if (format === undefined) {
         return Effect.fail(invalid(`is in no format this service reads (${known}); name one with format`))
       }
-      return Effect.map(readAs(format, bytes), (rows) => ({ format, rows }))
+      return Effect.map(Effect.fromResult(readAs(format, bytes)), (rows) => ({ format, rows }))
     }).pipe(Effect.withSpan("FileImportReader.read"))
 })
 

@@ -1,22 +1,26 @@
 /** Shared by the JSON readers: one item decoded with a schema into a row, a decoding failure into its reason. */
 import type { ImportItem } from "@bookmark-library/domain"
-import { Either, ParseResult, Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
+
+const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /** The first problem of a decoding failure, as `path: message`. */
-export const reasonOf = (error: ParseResult.ParseError): string => {
-  const [first] = ParseResult.ArrayFormatter.formatErrorSync(error)
+export const reasonOf = (error: Schema.SchemaError): string => {
+  const [first] = formatIssue(error.issue).issues
   if (first === undefined) return "not a bookmark"
-  const path = first.path.map(String).join(".")
+  const path = (first.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(
+    "."
+  )
   return path === "" ? first.message : `${path}: ${first.message}`
 }
 
-export const row = <A, I>(
-  schema: Schema.Schema<A, I>,
-  toCandidate: (item: A) => Either.Either<ImportItem.Candidate, string>
+export const row = <A>(
+  schema: Schema.Decoder<A>,
+  toCandidate: (item: A) => Result.Result<ImportItem.Candidate, string>
 ) => {
-  const decode = Schema.decodeUnknownEither(schema, { onExcessProperty: "ignore" })
+  const decode = Schema.decodeUnknownResult(schema, { onExcessProperty: "ignore" })
   return (position: string, item: unknown): ImportItem.Row => ({
     position,
-    candidate: Either.flatMap(Either.mapLeft(decode(item), reasonOf), toCandidate)
+    candidate: Result.flatMap(Result.mapError(decode(item), reasonOf), toCandidate)
   })
 }

@@ -4,15 +4,15 @@
  * parents) as for browser folders; its own tags are kept. Uploaded files (no URL) are reported, not imported.
  */
 import type { ImportItem } from "@bookmark-library/domain"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import * as Dates from "./Dates.js"
 import { folderTag } from "./FolderTags.js"
 import { row } from "./JsonRows.js"
 
 const Collection = Schema.Struct({
-  id: Schema.optional(Schema.Union(Schema.Number, Schema.String)),
+  id: Schema.optional(Schema.Union([Schema.Number, Schema.String])),
   name: Schema.optional(Schema.NullOr(Schema.String)),
-  parentId: Schema.optional(Schema.NullOr(Schema.Union(Schema.Number, Schema.String))),
+  parentId: Schema.optional(Schema.NullOr(Schema.Union([Schema.Number, Schema.String]))),
   links: Schema.optional(Schema.NullOr(Schema.Array(Schema.Unknown)))
 })
 
@@ -21,13 +21,13 @@ const Link = Schema.Struct({
   url: Schema.optional(Schema.NullOr(Schema.String)),
   description: Schema.optional(Schema.NullOr(Schema.String)),
   textContent: Schema.optional(Schema.Unknown),
-  createdAt: Schema.optional(Schema.NullOr(Schema.Union(Schema.String, Schema.Number))),
+  createdAt: Schema.optional(Schema.NullOr(Schema.Union([Schema.String, Schema.Number]))),
   tags: Schema.optional(Schema.NullOr(Schema.Array(Schema.Struct({ name: Schema.String }))))
 })
 
 export const Export = Schema.Struct({ collections: Schema.Array(Schema.Unknown) })
 
-const decodeCollection = Schema.decodeUnknownEither(Collection, { onExcessProperty: "ignore" })
+const decodeCollection = Schema.decodeUnknownResult(Collection, { onExcessProperty: "ignore" })
 
 /** Each collection's path of names, outermost first, following `parentId` (cycles cut). */
 const paths = (collections: ReadonlyArray<typeof Collection.Type>) => {
@@ -37,7 +37,9 @@ const paths = (collections: ReadonlyArray<typeof Collection.Type>) => {
     const seen = new Set<string>()
     for (let c: typeof Collection.Type | undefined = collection; c !== undefined;) {
       names.unshift(c.name ?? "")
-      const parent: string | undefined = c.parentId === null || c.parentId === undefined ? undefined : String(c.parentId)
+      const parent: string | undefined = c.parentId === null || c.parentId === undefined
+        ? undefined
+        : String(c.parentId)
       if (parent === undefined || seen.has(parent)) break
       seen.add(parent)
       c = byId.get(parent)
@@ -47,15 +49,17 @@ const paths = (collections: ReadonlyArray<typeof Collection.Type>) => {
 }
 
 export const read = (file: typeof Export.Type): ReadonlyArray<ImportItem.Row> => {
-  const collections = file.collections.map((c) => Either.getOrUndefined(decodeCollection(c)))
+  const collections = file.collections.map((c) => Result.getOrUndefined(decodeCollection(c)))
   const pathOf = paths(collections.filter((c): c is typeof Collection.Type => c !== undefined))
   return collections.flatMap((collection, i): ReadonlyArray<ImportItem.Row> => {
-    if (collection === undefined) return [{ position: `collections[${i}]`, candidate: Either.left("collection is not an object with links") }]
+    if (collection === undefined) {
+      return [{ position: `collections[${i}]`, candidate: Result.fail("collection is not an object with links") }]
+    }
     const tag = folderTag(pathOf(collection))
-    const toRow = row(Link, (link): Either.Either<ImportItem.Candidate, string> =>
+    const toRow = row(Link, (link): Result.Result<ImportItem.Candidate, string> =>
       (link.url ?? "") === ""
-        ? Either.left("a link without a URL (an uploaded file) cannot be imported")
-        : Either.right({
+        ? Result.fail("a link without a URL (an uploaded file) cannot be imported")
+        : Result.succeed({
           kind: "link",
           url: link.url ?? "",
           title: link.name ?? "",

@@ -1,11 +1,12 @@
 /**
  * Netscape bookmark HTML (what browsers, Linkding, Raindrop and Karakeep export), read with htmlparser2's
  * tokenizer and a small state machine that tolerates the format's mess: missing `<p>` and `</DT>`, lower-case tags,
- * unclosed `<A>` and `<DD>`, folders without a list, entities in titles. Folders become one tag (FolderTags.ts);
+ * unclosed `<A>` and `<DD>`, folders without a list, entities in titles. Folders become one tag (FolderTags.ts)
+ * or lists, as the import chose;
  * a `DD` is the person's note, except Linkding's, whose description and `[linkding-notes]` are told apart.
  */
 import type { ImportItem } from "@bookmark-library/domain"
-import { Either } from "effect"
+import { Result } from "effect"
 import { Parser } from "htmlparser2"
 import * as Dates from "./Dates.js"
 import { folderTag, isRootName } from "./FolderTags.js"
@@ -36,7 +37,9 @@ const toCandidate = (link: Link): ImportItem.Candidate => {
     title: link.title.trim(),
     description: notes === null ? "" : dd.replace(linkdingNotes, "").trim(),
     note: notes === null ? dd : (notes[1] ?? "").trim(),
-    tags: [...fileTags, ...folderTag(link.folders)],
+    tags: fileTags,
+    // The import makes it a tag after the file's own, or lists (ImportItem.withFolders).
+    ...(link.folders.length === 0 ? {} : { folder: { path: link.folders, tags: folderTag(link.folders) } }),
     createdAt: Dates.fromText(link.addDate)
   }
 }
@@ -121,7 +124,7 @@ export const read = (text: string): ReadonlyArray<ImportItem.Row> => {
   return links.map((link) => ({
     position: `line ${link.line}`,
     candidate: link.href === undefined
-      ? Either.left("link has no HREF")
-      : Either.right(toCandidate({ ...link, folders: link.folders.filter((f) => f !== "") }))
+      ? Result.fail("link has no HREF")
+      : Result.succeed(toCandidate({ ...link, folders: link.folders.filter((f) => f !== "") }))
   }))
 }

@@ -5,12 +5,12 @@
  */
 import type { ImportItem } from "@bookmark-library/domain"
 import { parse } from "csv-parse/sync"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { unzipSync } from "fflate"
 import * as Dates from "./Dates.js"
 
 /** A record as the CSV parser gives it with `columns: true`: header name → cell. */
-const Record = Schema.Record({ key: Schema.String, value: Schema.String })
+const Record = Schema.Record(Schema.String, Schema.String)
 
 const cell = (record: typeof Record.Type, ...names: ReadonlyArray<string>) => {
   for (const name of names) {
@@ -48,7 +48,7 @@ export const read = (text: string): ReadonlyArray<ImportItem.Row> => {
     on_skip: (error) => {
       skipped.push({
         position: `line ${error?.lines ?? "?"}`,
-        candidate: Either.left(`unreadable CSV record: ${error?.message ?? "parse error"}`)
+        candidate: Result.fail(`unreadable CSV record: ${error?.message ?? "parse error"}`)
       })
       return undefined
     }
@@ -56,13 +56,16 @@ export const read = (text: string): ReadonlyArray<ImportItem.Row> => {
   const rows = parsed.map((p): ImportItem.Row & { readonly line: number } => ({
     line: p.info.lines,
     position: `line ${p.info.lines}`,
-    candidate: Either.map(
-      Either.mapLeft(Schema.decodeUnknownEither(Record)(p.record), () => "record is not a row of text cells"),
+    candidate: Result.map(
+      Result.mapError(Schema.decodeUnknownResult(Record)(p.record), () => "record is not a row of text cells"),
       toCandidate
     )
   }))
   const line = (row: ImportItem.Row) => Number(row.position.slice(5)) || 0
-  return [...rows, ...skipped].sort((a, b) => line(a) - line(b)).map(({ candidate, position }) => ({ position, candidate }))
+  return [...rows, ...skipped].sort((a, b) => line(a) - line(b)).map(({ candidate, position }) => ({
+    position,
+    candidate
+  }))
 }
 
 /** The CSV files inside a zip (Pocket's `part_000000.csv`, …), in name order, as text. */

@@ -1,11 +1,15 @@
 /**
- * The outbound address policy (docs/enrichment.md, "1. Fetch"): only public unicast addresses may be contacted. Loopback,
- * private, link-local (cloud metadata), CGNAT, unique-local, multicast, reserved, IPv4-mapped and
- * NAT64/6to4/Teredo forms are refused. `ALLOW_PRIVATE_NETWORK=true` lifts this check only.
+ * The outbound address policy (docs/enrichment.md, "1. Fetch (`HttpPageFetcher`)"): only public unicast addresses may
+ * be contacted. Loopback, private, link-local (cloud metadata), CGNAT, unique-local, multicast, reserved, IPv4-mapped
+ * and NAT64/6to4/Teredo forms are refused. `ALLOW_HOSTS` lets named hosts and ranges through (AllowHosts.ts);
+ * `ALLOW_PRIVATE_NETWORK=true` lifts this check only.
  */
 import ipaddr from "ipaddr.js"
 
 export type Verdict = { readonly allowed: true } | { readonly allowed: false; readonly reason: string }
+
+/** What a refused destination says to the person who saved it or registered it (the domain's words). */
+export { addressPolicyRefusal } from "@bookmark-library/domain"
 
 const allowed: Verdict = { allowed: true }
 const refuse = (reason: string): Verdict => ({ allowed: false, reason })

@@ -1,9 +1,10 @@
 /** Resolves a host and checks every address against the policy; the pinned `lookup` hands the socket only those. */
 import { FetchFailed } from "@bookmark-library/domain"
+import { Effect } from "effect"
 import * as dns from "node:dns"
 import type { LookupFunction } from "node:net"
-import { Effect } from "effect"
 import { canonical, classify, isIpLiteral } from "./AddressPolicy.js"
+import * as AllowHosts from "./AllowHosts.js"
 
 export interface ResolvedAddress {
   readonly address: string
@@ -16,7 +17,11 @@ export type Resolver = (host: string) => Promise<ReadonlyArray<{ readonly addres
 export interface GuardOptions {
   /** `ALLOW_PRIVATE_NETWORK=true`: lifts the address check only (DNS and schemes are still checked). */
   readonly allowPrivateNetwork: boolean
-  /** Test only: exact `host:port` origins (as in `URL.host`, e.g. `127.0.0.1:4567`, `[::1]:80`) exempt from the check. */
+  /** `ALLOW_HOSTS`: names and ranges the policy lets through (hosts on the operator's own network); none by default. */
+  readonly allowHosts?: AllowHosts.AllowHosts | undefined
+  /**
+   * Test only: exact `host:port` origins (as in `URL.host`, e.g. `127.0.0.1:4567`, `[::1]:80`) exempt from the check.
+   */
   readonly allowlist?: ReadonlyArray<string> | undefined
   readonly resolver?: Resolver | undefined
 }
@@ -58,7 +63,8 @@ const missingName = new Set(["ENOTFOUND", "ENODATA", "EAI_NONAME", "EAI_NODATA",
 
 /**
  * Every address of `host` if the policy allows them all; one refused address refuses the host, since the
- * system may pick any of them. `port` lets an allowlisted test origin through. IP literals skip DNS.
+ * system may pick any of them. A name in `ALLOW_HOSTS` passes whatever it resolves to; an address in one of its
+ * ranges passes whatever name led to it. `port` lets an allowlisted test origin through. IP literals skip DNS.
  */
 export const resolveAllowed = Effect.fn("GuardedLookup.resolveAllowed")(function*(
   host: string,
@@ -66,7 +72,9 @@ export const resolveAllowed = Effect.fn("GuardedLookup.resolveAllowed")(function
 ) {
   const bare = normalizeHost(host)
   if (bare === "") return yield* new FetchFailed({ reason: "invalid", detail: `empty host name ${host}` })
-  const exempt = options.allowPrivateNetwork || allowlisted(bare, options.port, options)
+  const allowHosts = options.allowHosts ?? AllowHosts.none
+  const exempt = options.allowPrivateNetwork || allowlisted(bare, options.port, options) ||
+    AllowHosts.allowsName(allowHosts, bare)
   let addresses: ReadonlyArray<ResolvedAddress>
   const literal = isIpLiteral(bare) ? canonical(bare) : undefined
   if (literal !== undefined) {
@@ -93,8 +101,11 @@ export const resolveAllowed = Effect.fn("GuardedLookup.resolveAllowed")(function
   if (!exempt) {
     for (const a of addresses) {
       const verdict = classify(a.address)
-      if (!verdict.allowed) {
-        return yield* new FetchFailed({ reason: "blocked", detail: `${bare} refused by address policy: ${verdict.reason}` })
+      if (!verdict.allowed && !AllowHosts.allowsAddress(allowHosts, a.address)) {
+        return yield* new FetchFailed({
+          reason: "blocked",
+          detail: `${bare} refused by address policy: ${verdict.reason} (${AllowHosts.setting} can allow it)`
+        })
       }
     }
   }
@@ -111,22 +122,23 @@ export const resolveUrl = (url: URL, options: GuardOptions) =>
  * A node `lookup` that answers only with already-checked addresses and never asks DNS again, so the socket
  * connects to exactly what was checked (closes DNS rebinding between check and connect).
  */
-export const pinnedLookup = (addresses: ReadonlyArray<ResolvedAddress>): LookupFunction => (_hostname, options, callback) => {
-  const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : options.family
-  const wanted = family === 4 || family === 6 ? addresses.filter((a) => a.family === family) : addresses
-  const first = wanted[0]
-  if (first === undefined) {
-    const error: NodeJS.ErrnoException = new Error("no checked address of the requested family")
-    error.code = "ENOTFOUND"
-    process.nextTick(callback, error, "", 0)
-    return
+export const pinnedLookup =
+  (addresses: ReadonlyArray<ResolvedAddress>): LookupFunction => (_hostname, options, callback) => {
+    const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : options.family
+    const wanted = family === 4 || family === 6 ? addresses.filter((a) => a.family === family) : addresses
+    const first = wanted[0]
+    if (first === undefined) {
+      const error: NodeJS.ErrnoException = new Error("no checked address of the requested family")
+      error.code = "ENOTFOUND"
+      process.nextTick(callback, error, "", 0)
+      return
+    }
+    if (options.all === true) {
+      process.nextTick(callback, null, wanted.map((a) => ({ address: a.address, family: a.family })))
+    } else {
+      process.nextTick(callback, null, first.address, first.family)
+    }
   }
-  if (options.all === true) {
-    process.nextTick(callback, null, wanted.map((a) => ({ address: a.address, family: a.family })))
-  } else {
-    process.nextTick(callback, null, first.address, first.family)
-  }
-}
 
 const errorCode = (e: unknown): string => {
   if (typeof e === "object" && e !== null && "code" in e && typeof e.code === "string") return e.code

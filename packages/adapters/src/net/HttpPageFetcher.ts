@@ -1,4 +1,6 @@
-/** PageFetcher over SafeHttp: SSRF-checked GET, redirects followed by hand (each hop re-checked), caps on time and size. */
+/**
+ * PageFetcher over SafeHttp: SSRF-checked GET, redirects followed by hand (each hop re-checked), caps on time and size.
+ */
 import { type FetchedPage, FetchFailed, type FetchLimits, PageFetcher } from "@bookmark-library/domain"
 import { Clock, Duration, Effect, Layer } from "effect"
 import { type GuardOptions, resolveUrl } from "./GuardedLookup.js"
@@ -21,10 +23,10 @@ export const defaults = { headersTimeout: 15_000, totalTimeout: 30_000, maxBytes
 
 const accept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/*;q=0.8,application/pdf;q=0.8,*/*;q=0.5"
 
-const isRedirect = (status: number) => status === 301 || status === 302 || status === 303 || status === 307 || status === 308
+const isRedirect = (status: number) =>
+  status === 301 || status === 302 || status === 303 || status === 307 || status === 308
 
-const fromHttp = (e: HttpFailure): FetchFailed =>
-  new FetchFailed({ reason: e.reason, detail: e.detail })
+const fromHttp = (e: HttpFailure): FetchFailed => new FetchFailed({ reason: e.reason, detail: e.detail })
 
 const parseUrl = (raw: string, base?: URL): URL | undefined => {
   try {
@@ -57,12 +59,13 @@ export const make = (options: Options) => {
       return yield* new FetchFailed({ reason: "invalid", detail: `unsupported scheme ${start.protocol}` })
     }
     let url = start
-    for (let hop = 0; ; hop++) {
+    for (let hop = 0;; hop++) {
       const left = yield* remaining
       const addresses = yield* resolveUrl(url, options).pipe(
-        Effect.timeoutFail({
+        Effect.timeoutOrElse({
           duration: Duration.millis(left),
-          onTimeout: () => new FetchFailed({ reason: "timeout", detail: `DNS lookup of ${url.hostname} timed out` })
+          orElse: () =>
+            Effect.fail(new FetchFailed({ reason: "timeout", detail: `DNS lookup of ${url.hostname} timed out` }))
         })
       )
       const response = yield* request({
@@ -77,12 +80,14 @@ export const make = (options: Options) => {
       }).pipe(Effect.mapError(fromHttp))
       const location = header(response.headers, "location")
       if (!isRedirect(response.status) || location === undefined) {
+        const cacheControl = header(response.headers, "cache-control")
         const page: FetchedPage = {
           url: url.href,
           status: response.status,
           contentType: header(response.headers, "content-type") ?? "",
           body: response.body,
-          truncated: response.truncated
+          truncated: response.truncated,
+          ...(cacheControl === undefined ? {} : { cacheControl })
         }
         return page
       }
@@ -90,11 +95,15 @@ export const make = (options: Options) => {
         return yield* new FetchFailed({ reason: "redirects", detail: `more than ${maxRedirects} redirects` })
       }
       const next = parseUrl(location, url)
-      if (next === undefined) return yield* new FetchFailed({ reason: "invalid", detail: `bad redirect Location from ${url.host}` })
+      if (next === undefined) {
+        return yield* new FetchFailed({ reason: "invalid", detail: `bad redirect Location from ${url.host}` })
+      }
       if (next.protocol !== "http:" && next.protocol !== "https:") {
         return yield* new FetchFailed({ reason: "blocked", detail: `redirect to unsupported scheme ${next.protocol}` })
       }
-      yield* Effect.logDebug("following redirect").pipe(Effect.annotateLogs({ from: url.href, to: next.href, status: response.status }))
+      yield* Effect.logDebug("following redirect").pipe(
+        Effect.annotateLogs({ from: url.href, to: next.href, status: response.status })
+      )
       url = next
     }
   })

@@ -1,6 +1,9 @@
-/** WebhookSender over SafeHttp: the same address policy as page fetches, exact body bytes, no redirects, never fails. */
+/**
+ * WebhookSender over SafeHttp: the same address policy as page fetches, exact body bytes, no redirects, never fails.
+ */
 import { DeliveryAttempt, FetchFailed, type SendResult, TargetRejected, WebhookSender } from "@bookmark-library/domain"
 import { Clock, Duration, Effect, Layer } from "effect"
+import { addressPolicyRefusal } from "./AddressPolicy.js"
 import { type GuardOptions, resolveUrl } from "./GuardedLookup.js"
 import * as RetryAfter from "./RetryAfter.js"
 import { describeCode, header, type HttpFailure, request } from "./SafeHttp.js"
@@ -13,21 +16,31 @@ const checkTimeout = Duration.seconds(10)
 const describe = (e: FetchFailed | HttpFailure): string => {
   if (e._tag === "HttpFailure") {
     switch (e.reason) {
-      case "timeout": return "timeout"
-      case "invalid": return `invalid request (${e.code})`
-      case "body": return "undecodable response body"
-      case "connection": return describeCode(e.code)
+      case "timeout":
+        return "timeout"
+      case "invalid":
+        return `invalid request (${e.code})`
+      case "body":
+        return "undecodable response body"
+      case "connection":
+        return describeCode(e.code)
     }
   }
   switch (e.reason) {
-    case "blocked": return "blocked by address policy"
-    case "dns": return "DNS lookup failed"
-    case "notfound": return "host name not found"
-    case "timeout": return "timeout"
-    case "invalid": return `invalid URL: ${e.detail}`
+    case "blocked":
+      return addressPolicyRefusal
+    case "dns":
+      return "DNS lookup failed"
+    case "notfound":
+      return "host name not found"
+    case "timeout":
+      return "timeout"
+    case "invalid":
+      return `invalid URL: ${e.detail}`
     case "connection":
     case "redirects":
-    case "body": return e.detail
+    case "body":
+      return e.detail
   }
 }
 
@@ -36,9 +49,10 @@ const noAnswer = (error: string): SendResult => ({ status: null, error, retryAft
 export const make = (options: Options) => {
   const checkTarget = Effect.fn("HttpWebhookSender.checkTarget")(function*(url: URL) {
     yield* resolveUrl(url, options).pipe(
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: checkTimeout,
-        onTimeout: () => new FetchFailed({ reason: "timeout", detail: `DNS lookup of ${url.hostname} timed out` })
+        orElse: () =>
+          Effect.fail(new FetchFailed({ reason: "timeout", detail: `DNS lookup of ${url.hostname} timed out` }))
       }),
       Effect.mapError((e) => new TargetRejected({ reason: e.detail }))
     )
@@ -61,9 +75,10 @@ export const make = (options: Options) => {
     const hasLength = Object.keys(input.headers).some((name) => name.toLowerCase() === "content-length")
     const attempt = Effect.gen(function*() {
       const addresses = yield* resolveUrl(url, options).pipe(
-        Effect.timeoutFail({
+        Effect.timeoutOrElse({
           duration: Duration.millis(input.timeout),
-          onTimeout: () => new FetchFailed({ reason: "timeout", detail: `DNS lookup of ${url.hostname} timed out` })
+          orElse: () =>
+            Effect.fail(new FetchFailed({ reason: "timeout", detail: `DNS lookup of ${url.hostname} timed out` }))
         })
       )
       const left = Math.max(1, started + input.timeout - (yield* Clock.currentTimeMillis))
@@ -89,7 +104,7 @@ export const make = (options: Options) => {
       return result
     })
     return yield* attempt.pipe(
-      Effect.catchAll((e) =>
+      Effect.catch((e) =>
         Effect.logDebug("webhook attempt got no answer").pipe(
           Effect.annotateLogs({ url: url.origin, detail: e.detail }),
           Effect.as(noAnswer(describe(e)))
@@ -101,5 +116,5 @@ export const make = (options: Options) => {
   return WebhookSender.of({ checkTarget, send })
 }
 
-/** The live WebhookSender; `allowPrivateNetwork` comes from `ALLOW_PRIVATE_NETWORK` in the composition root. */
+/** The live WebhookSender; `allowPrivateNetwork` and `allowHosts` come from the composition root. */
 export const layer = (options: Options) => Layer.effect(WebhookSender, Effect.sync(() => make(options)))

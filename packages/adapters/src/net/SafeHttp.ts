@@ -9,7 +9,7 @@ import { pinnedLookup, type ResolvedAddress } from "./GuardedLookup.js"
 
 export interface SafeRequest {
   readonly url: URL
-  readonly method: "GET" | "POST"
+  readonly method: "GET" | "HEAD" | "POST"
   readonly headers: Readonly<Record<string, string>>
   readonly body?: Uint8Array | undefined
   /** The addresses already checked for this URL's host; the socket may connect to nothing else. */
@@ -47,14 +47,20 @@ export class HttpFailure extends Data.TaggedError("HttpFailure")<{
 /** A short human reason for a socket error code, as webhook attempts and processing errors report it. */
 export const describeCode = (code: string): string => {
   switch (code) {
-    case "ECONNREFUSED": return "connection refused"
-    case "ECONNRESET": return "connection reset"
-    case "EHOSTUNREACH": return "host unreachable"
-    case "ENETUNREACH": return "network unreachable"
-    case "EPIPE": return "connection closed"
+    case "ECONNREFUSED":
+      return "connection refused"
+    case "ECONNRESET":
+      return "connection reset"
+    case "EHOSTUNREACH":
+      return "host unreachable"
+    case "ENETUNREACH":
+      return "network unreachable"
+    case "EPIPE":
+      return "connection closed"
     case "HPE_INVALID_CONSTANT":
     case "HPE_INVALID_STATUS":
-    case "HPE_HEADER_OVERFLOW": return "invalid HTTP response"
+    case "HPE_HEADER_OVERFLOW":
+      return "invalid HTTP response"
   }
   if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return `TLS error (${code})`
   return `connection failed (${code})`
@@ -72,15 +78,19 @@ const errorCode = (e: unknown): string =>
 const decoderFor = (encoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined => {
   switch (encoding?.trim().toLowerCase()) {
     case "gzip":
-    case "x-gzip": return zlib.createGunzip()
-    case "deflate": return zlib.createInflate()
-    case "br": return zlib.createBrotliDecompress()
-    default: return undefined
+    case "x-gzip":
+      return zlib.createGunzip()
+    case "deflate":
+      return zlib.createInflate()
+    case "br":
+      return zlib.createBrotliDecompress()
+    default:
+      return undefined
   }
 }
 
 export const request = (input: SafeRequest): Effect.Effect<SafeResponse, HttpFailure> =>
-  Effect.async<SafeResponse, HttpFailure>((resume) => {
+  Effect.callback<SafeResponse, HttpFailure>((resume) => {
     const { url } = input
     const host = hostOf(url)
     const first = input.addresses[0]
@@ -150,7 +160,10 @@ export const request = (input: SafeRequest): Effect.Effect<SafeResponse, HttpFai
       const source: Readable = decoder === undefined ? res : res.pipe(decoder)
       if (decoder !== undefined) {
         streams.push(decoder)
-        decoder.on("error", () => fail("body", "EBADBODY", `undecodable ${header(res.headers, "content-encoding")} body from ${url.host}`))
+        decoder.on(
+          "error",
+          () => fail("body", "EBADBODY", `undecodable ${header(res.headers, "content-encoding")} body from ${url.host}`)
+        )
       }
       const chunks: Array<Buffer> = []
       let size = 0

@@ -19,15 +19,15 @@ export interface Options {
   readonly traced?: boolean
 }
 
-type Service = Context.Tag.Service<typeof AllowanceCounter>
+type Service = Context.Service.Shape<typeof AllowanceCounter>
 
 const chargeScript = RedisScript.make("allowance.charge", AllowanceScripts.charge)
 const peekScript = RedisScript.make("allowance.peek", AllowanceScripts.peek)
 const usageScript = RedisScript.make("allowance.usage", AllowanceScripts.usage)
 
-const ChargeReply = Schema.Tuple(Schema.Literal(0, 1), Schema.Int, Schema.Int, Schema.Int)
-const PeekReply = Schema.Tuple(Schema.Int, Schema.Int, Schema.Int)
-const UsageReply = Schema.Tuple(
+const ChargeReply = Schema.Tuple([Schema.Literals([0, 1]), Schema.Int, Schema.Int, Schema.Int])
+const PeekReply = Schema.Tuple([Schema.Int, Schema.Int, Schema.Int])
+const UsageReply = Schema.Tuple([
   Schema.Int,
   Schema.Int,
   Schema.Array(ApiKeyId),
@@ -36,12 +36,12 @@ const UsageReply = Schema.Tuple(
   Schema.Array(Schema.Int),
   Schema.Array(ApiKeyId),
   Schema.Array(Schema.Int)
-)
+])
 
 // A reply of the wrong shape is a bug in the script, not an outage.
-const decodeChargeReply = Schema.decodeUnknown(ChargeReply)
-const decodePeekReply = Schema.decodeUnknown(PeekReply)
-const decodeUsageReply = Schema.decodeUnknown(UsageReply)
+const decodeChargeReply = Schema.decodeUnknownEffect(ChargeReply)
+const decodePeekReply = Schema.decodeUnknownEffect(PeekReply)
+const decodeUsageReply = Schema.decodeUnknownEffect(UsageReply)
 const decodeCharge = (reply: unknown) => Effect.orDie(decodeChargeReply(reply))
 const decodePeek = (reply: unknown) => Effect.orDie(decodePeekReply(reply))
 const decodeUsage = (reply: unknown) => Effect.orDie(decodeUsageReply(reply))
@@ -100,4 +100,4 @@ export const make = Effect.fn("RedisAllowanceCounter.make")(function*(options: O
 })
 
 /** Connects at start without waiting for Redis to be up; quits on release. */
-export const layer = (options: Options): Layer.Layer<AllowanceCounter> => Layer.scoped(AllowanceCounter, make(options))
+export const layer = (options: Options): Layer.Layer<AllowanceCounter> => Layer.effect(AllowanceCounter, make(options))

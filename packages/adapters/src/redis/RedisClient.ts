@@ -3,8 +3,8 @@
  * and never wait long, ioredis reconnects in the background, and the outage is logged at most every 30 s.
  */
 import { Errors } from "@bookmark-library/domain"
+import { Clock, Effect, Metric, Redacted } from "effect"
 import { Redis } from "ioredis"
-import { Effect, Metric, Redacted, Runtime } from "effect"
 import * as RedisScript from "./RedisScript.js"
 
 export interface Options {
@@ -38,7 +38,9 @@ export const unavailableTotal = Metric.counter("redis_unavailable_total", {
 const describeTarget = (url: string): string => {
   try {
     const parsed = new URL(url)
-    return `${parsed.protocol}//${parsed.hostname}:${parsed.port || "6379"}${parsed.pathname === "/" ? "" : parsed.pathname}`
+    return `${parsed.protocol}//${parsed.hostname}:${parsed.port || "6379"}${
+      parsed.pathname === "/" ? "" : parsed.pathname
+    }`
   } catch {
     return "redis (unparsable URL)"
   }
@@ -80,9 +82,8 @@ const withDeadline = <A>(run: () => Promise<A>, ms: number): Promise<A> =>
 
 export const make = Effect.fn("RedisClient.make")(function*(options: Options) {
   const target = describeTarget(Redacted.value(options.url))
-  const runtime = yield* Effect.runtime<never>()
-  const clock = yield* Effect.clock
-  const fork = Runtime.runFork(runtime)
+  const clock = yield* Clock.Clock
+  const fork = Effect.runForkWith(yield* Effect.context<never>())
   const commandTimeoutMs = options.commandTimeoutMs ?? 300
 
   let down = false
@@ -90,7 +91,7 @@ export const make = Effect.fn("RedisClient.make")(function*(options: Options) {
   const outage = (reason: string) =>
     Effect.suspend(() => {
       down = true
-      const now = clock.unsafeCurrentTimeMillis()
+      const now = clock.currentTimeMillisUnsafe()
       if (now - lastWarningAt < warnEveryMs) return Effect.void
       lastWarningAt = now
       return Effect.logWarning("Redis is unreachable: requests are served without allowance counting until it returns")
@@ -115,7 +116,7 @@ export const make = Effect.fn("RedisClient.make")(function*(options: Options) {
     ),
     (client) =>
       client.status === "ready"
-        ? Effect.tryPromise(() => client.quit()).pipe(Effect.catchAll(() => Effect.sync(() => client.disconnect())))
+        ? Effect.tryPromise(() => client.quit()).pipe(Effect.catch(() => Effect.sync(() => client.disconnect())))
         : Effect.sync(() => client.disconnect())
   )
 
@@ -124,11 +125,13 @@ export const make = Effect.fn("RedisClient.make")(function*(options: Options) {
   client.on("ready", () => {
     if (!down) return
     down = false
-    fork(Effect.logInfo("Redis is reachable again: allowance counting resumed").pipe(Effect.annotateLogs("redis", target)))
+    fork(
+      Effect.logInfo("Redis is reachable again: allowance counting resumed").pipe(Effect.annotateLogs("redis", target))
+    )
   })
 
   // Give the first connection a moment so the first requests are counted; never block start-up on it.
-  yield* Effect.async<void>((resume) => {
+  yield* Effect.callback<void>((resume) => {
     const cleanup = () => {
       clearTimeout(timer)
       client.off("ready", done)
@@ -150,7 +153,7 @@ export const make = Effect.fn("RedisClient.make")(function*(options: Options) {
       try: () => withDeadline(() => RedisScript.run(client, script, keys, args), commandTimeoutMs),
       catch: describeError
     }).pipe(
-      Effect.tapError((reason) => Metric.increment(unavailableTotal).pipe(Effect.zipRight(outage(reason)))),
+      Effect.tapError((reason) => Metric.update(unavailableTotal, 1).pipe(Effect.andThen(outage(reason)))),
       Effect.mapError((reason) => new Errors.StorageUnavailable({ reason: `redis: ${reason}` }))
     )
   const runScript: RedisClient["runScript"] = options.traced === true

@@ -6,8 +6,8 @@
  * caching) and empties the caches, and a reconnection subscribes again before it is ready.
  */
 import { Errors } from "@bookmark-library/domain"
-import { Redis } from "ioredis"
 import { Effect, Redacted, type Scope } from "effect"
+import { Redis } from "ioredis"
 import type { Invalidation } from "../cache/KeyOwnerCache.js"
 
 export const channel = "bk:key-cache:invalidate"
@@ -86,8 +86,10 @@ export const make = (options: Options): Effect.Effect<Invalidation, never, Scope
           }),
         catch: (error) =>
           new Errors.StorageUnavailable({
-            reason: `redis: the key cache could not be invalidated: ${error instanceof Error ? error.message : String(error)}`
+            reason: `redis: the key cache could not be invalidated: ${
+              error instanceof Error ? error.message : String(error)
+            }`
           })
-      }).pipe(Effect.zipRight(Effect.sync(invalidate)))
+      }).pipe(Effect.andThen(Effect.sync(invalidate)))
     } satisfies Invalidation
   })

@@ -1,6 +1,6 @@
 /** A Lua script run by its SHA1 (EVALSHA), loaded with EVAL only when the server does not know it yet. */
-import { createHash } from "node:crypto"
 import type { Redis } from "ioredis"
+import { createHash } from "node:crypto"
 
 export interface RedisScript {
   /** For spans: `Redis.<name>`. */

@@ -1,4 +1,6 @@
-/** Finds the Chromium binary to render with: the configured path, else the system one, else Playwright's own download. */
+/**
+ * Finds the Chromium binary to render with: the configured path, else the system one, else Playwright's own download.
+ */
 import * as fs from "node:fs"
 import { createRequire } from "node:module"
 import type * as Playwright from "playwright-core"
@@ -21,8 +23,8 @@ const isExecutable = (path: string): boolean => {
 
 /**
  * Playwright's registry path for its own Chromium; it may name a browser that was never downloaded. Playwright is
- * required here, only when there is no system Chromium, so that it is not loaded at start (idle memory: docs/decisions.md,
- * "Performance targets").
+ * required here, only when there is no system Chromium, so that it is not loaded at start (idle memory:
+ * docs/decisions.md, "Performance targets").
  */
 const playwrightPath = (): string | undefined => {
   try {
@@ -37,7 +39,10 @@ const playwrightPath = (): string | undefined => {
  * A configured path is taken at its word: when it does not exist there is no fallback, so a typo in
  * `CHROMIUM_PATH` turns screenshots off visibly instead of silently rendering with another browser.
  */
-export const detectBrowser = (configured?: string | undefined, exists: (path: string) => boolean = isExecutable): Discovery => {
+export const detectBrowser = (
+  configured?: string | undefined,
+  exists: (path: string) => boolean = isExecutable
+): Discovery => {
   if (configured !== undefined && configured !== "") {
     return exists(configured)
       ? { found: true, path: configured, source: "configured" }
@@ -47,5 +52,8 @@ export const detectBrowser = (configured?: string | undefined, exists: (path: st
   if (system !== undefined) return { found: true, path: system, source: "system" }
   const own = playwrightPath()
   if (own !== undefined && exists(own)) return { found: true, path: own, source: "playwright" }
-  return { found: false, reason: `no Chromium found (looked in ${[...systemPaths, own ?? "Playwright's registry"].join(", ")})` }
+  return {
+    found: false,
+    reason: `no Chromium found (looked in ${[...systemPaths, own ?? "Playwright's registry"].join(", ")})`
+  }
 }

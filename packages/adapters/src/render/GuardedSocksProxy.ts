@@ -1,9 +1,10 @@
 /**
  * A loopback SOCKS5 proxy that every browser connection goes through: it resolves the host itself, checks every
- * address with the SSRF policy and connects to exactly the checked address (closes DNS rebinding). See docs/rendering.md.
+ * address with the SSRF policy and connects to exactly the checked address (closes DNS rebinding). See
+ * docs/rendering.md.
  */
+import { Cause, Effect, Exit, Option } from "effect"
 import * as net from "node:net"
-import { Cause, Effect, Exit, Option, Runtime } from "effect"
 import { type GuardOptions, pinnedLookup, resolveAllowed } from "../net/GuardedLookup.js"
 
 export interface GuardedSocksProxy {
@@ -72,8 +73,8 @@ const reply = (code: number): Buffer => Buffer.from([5, code, 0, 1, 0, 0, 0, 0, 
 
 /** Starts the proxy on an ephemeral loopback port for the lifetime of the scope. */
 export const make = Effect.fn("GuardedSocksProxy.make")(function*(options: GuardOptions) {
-  const runtime = yield* Effect.runtime<never>()
-  const runExit = Runtime.runPromiseExit(runtime)
+  // Checks run from socket callbacks, outside any fiber: with this fiber's services (logger, tracer).
+  const runExit = Effect.runPromiseExitWith(yield* Effect.context<never>())
   const sockets = new Set<net.Socket>()
 
   const check = (target: Target) =>
@@ -92,7 +93,10 @@ export const make = Effect.fn("GuardedSocksProxy.make")(function*(options: Guard
     void runExit(check(target)).then((exit) => {
       if (client.destroyed) return
       if (Exit.isFailure(exit)) {
-        const dns = Option.exists(Cause.failureOption(exit.cause), (e) => e.reason === "dns" || e.reason === "notfound")
+        const dns = Option.exists(
+          Cause.findErrorOption(exit.cause),
+          (e) => e.reason === "dns" || e.reason === "notfound"
+        )
         client.end(reply(dns ? Reply.hostUnreachable : Reply.notAllowed))
         return
       }
@@ -153,7 +157,7 @@ export const make = Effect.fn("GuardedSocksProxy.make")(function*(options: Guard
 
   const server = net.createServer(onConnection)
   const port = yield* Effect.acquireRelease(
-    Effect.async<number, Error>((resume) => {
+    Effect.callback<number, Error>((resume) => {
       server.once("error", (e) => resume(Effect.fail(e)))
       server.listen(0, "127.0.0.1", () => {
         const address = server.address()
@@ -165,7 +169,7 @@ export const make = Effect.fn("GuardedSocksProxy.make")(function*(options: Guard
       })
     }),
     () =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         for (const socket of sockets) socket.destroy()
         server.close(() => resume(Effect.void))
       })

@@ -3,7 +3,7 @@
  * before it leaves, and WebRTC is taken away from pages. The SOCKS proxy re-checks at connection level.
  */
 import { RenderFailed } from "@bookmark-library/domain"
-import { Effect, Exit, Runtime } from "effect"
+import { Effect, Exit } from "effect"
 import type { BrowserContext, Route } from "playwright-core"
 import { type GuardOptions, resolveUrl } from "../net/GuardedLookup.js"
 import { shortReason } from "./RenderError.js"
@@ -11,7 +11,9 @@ import { shortReason } from "./RenderError.js"
 /** `data:` and `blob:` never touch the network; everything else but http(s) (file:, ftp:, chrome:…) is refused. */
 const localSchemes = new Set(["data:", "blob:"])
 
-/** Runs in every frame before the page's scripts; the launch flag already keeps WebRTC off UDP, this removes the API. */
+/**
+ * Runs in every frame before the page's scripts; the launch flag already keeps WebRTC off UDP, this removes the API.
+ */
 const disableWebRtc = `(() => {
   for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "RTCIceTransport"]) {
     try { Object.defineProperty(globalThis, name, { value: undefined, writable: false, configurable: false }) } catch {}
@@ -35,13 +37,13 @@ export const decide = (raw: string, options: GuardOptions): Effect.Effect<Verdic
   if (localSchemes.has(url.protocol)) return Effect.succeed({ allowed: true })
   return resolveUrl(url, options).pipe(
     Effect.as<Verdict>({ allowed: true }),
-    Effect.catchAll((e) => Effect.succeed<Verdict>({ allowed: false, reason: e.detail }))
+    Effect.catch((e) => Effect.succeed<Verdict>({ allowed: false, reason: e.detail }))
   )
 }
 
 /** Installs the guard on a fresh context; returns the list of requests it blocked (for the page's log line). */
 export const install = Effect.fn("RequestGuard.install")(function*(context: BrowserContext, options: GuardOptions) {
-  const runPromise = Runtime.runPromiseExit(yield* Effect.runtime<never>())
+  const runPromise = Effect.runPromiseExitWith(yield* Effect.context<never>())
   const blocked: Array<Blocked> = []
   // One check per origin per page: a page loads many resources from a few origins.
   const verdicts = new Map<string, Promise<Verdict>>()

@@ -3,38 +3,48 @@
  * Only the ports that must share the client's transactions are here; the asset store and the allowance counter
  * have SQL adapters too (`SqlAssetStore`, `SqlAllowanceCounter`), but the composition root picks them by name.
  */
-import * as SqlClient from "@effect/sql/SqlClient"
-import {
-  type Accounts,
-  type Bookmarks,
-  type Deliveries,
-  type DeliveryLog,
+import type {
+  Accounts,
+  AssetUsage,
+  Bookmarks,
+  Deliveries,
+  DeliveryLog,
   Errors,
-  type Imports,
-  type Jobs,
-  type Sessions,
-  type SignInAttempts,
-  type Transactor,
-  type Users,
-  type Webhooks
+  Highlights,
+  Imports,
+  Jobs,
+  Lists,
+  OAuthStore,
+  SecretLinks,
+  Sessions,
+  SignInAttempts,
+  Transactor,
+  Users,
+  Webhooks
 } from "@bookmark-library/domain"
 import { Effect, Layer, type Redacted } from "effect"
-import * as Migrations from "./Migrations.js"
-import * as PgliteClient from "./PgliteClient.js"
-import * as PostgresClient from "./PostgresClient.js"
-import * as SqlAccounts from "./SqlAccounts.js"
-import * as SqlBookmarks from "./SqlBookmarks.js"
-import * as SqlDeliveries from "./SqlDeliveries.js"
-import * as SqlDeliveryLog from "./SqlDeliveryLog.js"
-import * as SqlImports from "./SqlImports.js"
-import { storage } from "./SqlFailure.js"
-import * as SqlJobs from "./SqlJobs.js"
-import type { SqlNotifications } from "./SqlNotifications.js"
-import * as SqlSessions from "./SqlSessions.js"
-import * as SqlSignInAttempts from "./SqlSignInAttempts.js"
-import * as SqlTransactor from "./SqlTransactor.js"
-import * as SqlUsers from "./SqlUsers.js"
-import * as SqlWebhooks from "./SqlWebhooks.js"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as PgliteClient from "./clients/PgliteClient.js"
+import * as PostgresClient from "./clients/PostgresClient.js"
+import { storage } from "./clients/SqlFailure.js"
+import type { SqlNotifications } from "./clients/SqlNotifications.js"
+import * as SqlTransactor from "./clients/SqlTransactor.js"
+import * as Migrations from "./schema/Migrations.js"
+import * as SqlAccounts from "./stores/SqlAccounts.js"
+import * as SqlAssetUsage from "./stores/SqlAssetUsage.js"
+import * as SqlBookmarks from "./stores/SqlBookmarks.js"
+import * as SqlDeliveries from "./stores/SqlDeliveries.js"
+import * as SqlDeliveryLog from "./stores/SqlDeliveryLog.js"
+import * as SqlHighlights from "./stores/SqlHighlights.js"
+import * as SqlImports from "./stores/SqlImports.js"
+import * as SqlJobs from "./stores/SqlJobs.js"
+import * as SqlLists from "./stores/SqlLists.js"
+import * as SqlOAuthStore from "./stores/SqlOAuthStore.js"
+import * as SqlSecretLinks from "./stores/SqlSecretLinks.js"
+import * as SqlSessions from "./stores/SqlSessions.js"
+import * as SqlSignInAttempts from "./stores/SqlSignInAttempts.js"
+import * as SqlUsers from "./stores/SqlUsers.js"
+import * as SqlWebhooks from "./stores/SqlWebhooks.js"
 
 export type Ports =
   | Accounts
@@ -48,6 +58,11 @@ export type Ports =
   | Sessions
   | SignInAttempts
   | DeliveryLog
+  | Lists
+  | SecretLinks
+  | OAuthStore
+  | AssetUsage
+  | Highlights
 
 /** The ports over an existing client (migrations are the caller's: see `Migrations.layer`). */
 export const layer: Layer.Layer<Ports, never, SqlClient.SqlClient | SqlNotifications> = Layer.mergeAll(
@@ -61,12 +76,18 @@ export const layer: Layer.Layer<Ports, never, SqlClient.SqlClient | SqlNotificat
   SqlUsers.layer,
   SqlSessions.layer,
   SqlSignInAttempts.layer,
-  SqlDeliveryLog.layer
+  SqlDeliveryLog.layer,
+  SqlLists.layer,
+  SqlSecretLinks.layer,
+  SqlOAuthStore.layer,
+  SqlAssetUsage.layer,
+  SqlHighlights.layer
 )
 
 /** Ports over a client once its migrations ran; the client stays available (health checks, the other SQL adapters). */
-const migrated = <ROut>(client: Layer.Layer<ROut | SqlClient.SqlClient | SqlNotifications, Errors.StorageUnavailable>) =>
-  Layer.provideMerge(layer, Layer.provideMerge(Migrations.layer, client))
+const migrated = <ROut>(
+  client: Layer.Layer<ROut | SqlClient.SqlClient | SqlNotifications, Errors.StorageUnavailable>
+) => Layer.provideMerge(layer, Layer.provideMerge(Migrations.layer, client))
 
 /** Embedded mode: PGlite in `dataDir` (in memory when absent), migrated. */
 export const embedded = (options: { readonly dataDir?: string | undefined }) =>

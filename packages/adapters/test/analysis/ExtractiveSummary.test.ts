@@ -1,4 +1,7 @@
-/** ExtractiveSummary: the page's own sentences, verbatim, from its prose only, never across a heading; the lead for news. */
+/**
+ * ExtractiveSummary: the page's own sentences, verbatim, from its prose only, never across a heading; the lead for
+ * news.
+ */
 import { describe, expect, it } from "@effect/vitest"
 import { summarise } from "../../src/analysis/ExtractiveSummary.js"
 
@@ -15,8 +18,12 @@ describe("ExtractiveSummary", () => {
     )
     const summary = summarise(text, "Two-year-old bug exposes thousands of home routers to takeover")
     expect(summary).not.toContain("Biz & IT")
-    for (const sentence of sentencesOf(summary)) expect(text.split("\n\n").some((block) => block.includes(sentence))).toBe(true)
-    expect(summary).toContain("Security researchers say a bug first reported two years ago still leaves routers open to takeover — and the fix is simple.")
+    for (const sentence of sentencesOf(summary)) {
+      expect(text.split("\n\n").some((block) => block.includes(sentence))).toBe(true)
+    }
+    expect(summary).toContain(
+      "Security researchers say a bug first reported two years ago still leaves routers open to takeover — and the fix is simple."
+    )
     expect(sentencesOf(summary).length).toBeGreaterThanOrEqual(2)
     expect(sentencesOf(summary).length).toBeLessThanOrEqual(3)
   })
@@ -67,7 +74,8 @@ describe("ExtractiveSummary", () => {
   })
 
   it("Japanese sentences end at 。 and follow each other without a space", () => {
-    const text = "気象庁は27日、東京の桜が満開になったと発表しました。平年より5日早い満開です。都内の公園では、花見を楽しむ人たちの姿が見られました。"
+    const text =
+      "気象庁は27日、東京の桜が満開になったと発表しました。平年より5日早い満開です。都内の公園では、花見を楽しむ人たちの姿が見られました。"
     const summary = summarise(text, "東京で桜が満開")
     expect(text).toContain(summary)
     expect(summary.split("。").filter((s) => s !== "").length).toBeGreaterThanOrEqual(2)

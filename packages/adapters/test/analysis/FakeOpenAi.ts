@@ -22,12 +22,16 @@ export interface FakeOpenAi {
 /** A chat completion whose message content is `content`. */
 export const completion = (content: string): Reply => ({
   status: 200,
-  body: JSON.stringify({ id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content } }] })
+  body: JSON.stringify({
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", content } }]
+  })
 })
 
 export const start = (reply: (request: Received) => Reply) =>
   Effect.acquireRelease(
-    Effect.async<{ server: ReturnType<typeof createServer>; fake: FakeOpenAi }>((resume) => {
+    Effect.callback<{ server: ReturnType<typeof createServer>; fake: FakeOpenAi }>((resume) => {
       const received: Array<Received> = []
       let arrived: () => void = () => {}
       const firstRequest = new Promise<void>((resolve) => {
@@ -57,7 +61,7 @@ export const start = (reply: (request: Received) => Reply) =>
       })
     }),
     ({ server }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.closeAllConnections()
         server.close(() => resume(Effect.void))
       })

@@ -8,7 +8,7 @@ describe("Keywords", () => {
       "Bake the loaf for an hour. Baking at a low heat keeps the loaf soft. A loaf baked too hot dries out. She bakes a loaf every Monday.",
       "Baking a soft loaf"
     )
-    expect(baking.filter((tag) => /^bak/.test(tag))).toHaveLength(1)
+    expect(baking.filter((tag) => tag.startsWith("bak"))).toHaveLength(1)
     const borrowing = extract(
       "Borrowing lets a function use a value without owning it. You borrow a value with a reference. The borrow checker enforces the borrowing rules.",
       "References and borrowing"
@@ -44,7 +44,10 @@ describe("Keywords", () => {
     )
     for (const tag of german) expect(["der", "die", "und", "ist", "sind", "in"]).not.toContain(tag)
     expect(german).toContain("niedersachsen")
-    const japanese = extract("東京の桜が満開になりました。桜の満開は平年より早いです。公園では桜を見る人が多くいました。", "東京で桜が満開")
+    const japanese = extract(
+      "東京の桜が満開になりました。桜の満開は平年より早いです。公園では桜を見る人が多くいました。",
+      "東京で桜が満開"
+    )
     expect(japanese).toEqual(expect.arrayContaining(["桜", "満開"]))
     for (const tag of japanese) expect(tag.length).toBeLessThanOrEqual(6)
   })

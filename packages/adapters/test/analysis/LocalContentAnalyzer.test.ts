@@ -29,7 +29,11 @@ layer(LocalContentAnalyzer.layer)("LocalContentAnalyzer", (it) => {
         const analyzer = yield* ContentAnalyzer
         const alone = yield* analyzer.analyze({ title: "How sourdough bread works", text: article })
         expect(alone.tags.some((tag) => /sourdough/.test(tag))).toBe(true)
-        const beside = yield* analyzer.analyze({ title: "How sourdough bread works", text: article, given: ["Sourdoughs", "breads"] })
+        const beside = yield* analyzer.analyze({
+          title: "How sourdough bread works",
+          text: article,
+          given: ["Sourdoughs", "breads"]
+        })
         expect(beside.tags.some((tag) => /sourdough|bread/.test(tag))).toBe(false)
         expect(beside.tags.length).toBeGreaterThan(0)
       }))
@@ -61,13 +65,16 @@ layer(LocalContentAnalyzer.layer)("LocalContentAnalyzer", (it) => {
 
     it.effect("a text whose only sentence is longer than the bound gets no summary rather than a fragment", () =>
       Effect.gen(function*() {
-        const text = `${"The committee reviewed every clause of the long agreement carefully ".repeat(12)}and approved it.`
+        const text = `${
+          "The committee reviewed every clause of the long agreement carefully ".repeat(12)
+        }and approved it.`
         expect((yield* analyze("", text)).summary).toBe("")
       }))
 
     it.effect("paragraph breaks separate headings from sentences", () =>
       Effect.gen(function*() {
-        const text = "Getting started\n\nInstall the command line tool with your package manager before anything else. " +
+        const text =
+          "Getting started\n\nInstall the command line tool with your package manager before anything else. " +
           "Then run the setup command once to create a configuration file in your home directory."
         const { summary } = yield* analyze("Getting started", text)
         expect(summary.startsWith("Install the command line tool")).toBe(true)
@@ -102,7 +109,8 @@ layer(LocalContentAnalyzer.layer)("LocalContentAnalyzer", (it) => {
 
     it.effect("plural and possessive forms count as one keyword, written as the text writes it most", () =>
       Effect.gen(function*() {
-        const text = "Owls hunt at night. An owl's hearing is precise. Owls can turn their heads far. Owls fly silently."
+        const text =
+          "Owls hunt at night. An owl's hearing is precise. Owls can turn their heads far. Owls fly silently."
         const { tags } = yield* analyze("", text)
         expect(tags[0]).toBe("owls")
         expect(tags.filter((tag) => tag.startsWith("owl"))).toHaveLength(1)

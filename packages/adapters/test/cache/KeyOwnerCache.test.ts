@@ -9,35 +9,45 @@ const fakeAccounts = () => {
     lookups: 0,
     owner: {
       account: { id: AccountId.make("acc_1"), plan: "free", createdAt: 0, planChangedAt: 0 },
-      key: { id: ApiKeyId.make("key_1"), accountId: AccountId.make("acc_1"), label: "", masked: "bk_…abcd", createdAt: 0, revokedAt: null }
+      key: {
+        id: ApiKeyId.make("key_1"),
+        accountId: AccountId.make("acc_1"),
+        label: "",
+        masked: "bk_…abcd",
+        createdAt: 0,
+        revokedAt: null
+      }
     } as KeyOwner,
     gate: undefined as Deferred.Deferred<void> | undefined
   }
-  const unused = Effect.dieMessage("not used by these tests")
-  const layer = Layer.succeed(Accounts, Accounts.of({
-    create: () => unused,
-    get: () => unused,
-    list: () => unused,
-    addKey: () => unused,
-    listKeys: () => unused,
-    setPlan: (_id, plan, at) =>
-      Effect.sync(() => {
-        state.owner = { ...state.owner, account: { ...state.owner.account, plan, planChangedAt: at } }
-        return Option.some(state.owner.account)
-      }),
-    revokeKey: (_id, at) =>
-      Effect.sync(() => {
-        state.owner = { ...state.owner, key: { ...state.owner.key, revokedAt: at } }
-        return Option.some(state.owner.key)
-      }),
-    findByKeyHash: (hash) =>
-      Effect.gen(function*() {
-        state.lookups++
-        const seen = state.owner
-        if (state.gate !== undefined) yield* Deferred.await(state.gate)
-        return hash === "known" ? Option.some(seen) : Option.none()
-      })
-  }))
+  const unused = Effect.die(new Error("not used by these tests"))
+  const layer = Layer.succeed(
+    Accounts,
+    Accounts.of({
+      create: () => unused,
+      get: () => unused,
+      list: () => unused,
+      addKey: () => unused,
+      listKeys: () => unused,
+      setPlan: (_id, plan, at) =>
+        Effect.sync(() => {
+          state.owner = { ...state.owner, account: { ...state.owner.account, plan, planChangedAt: at } }
+          return Option.some(state.owner.account)
+        }),
+      revokeKey: (_id, at) =>
+        Effect.sync(() => {
+          state.owner = { ...state.owner, key: { ...state.owner.key, revokedAt: at } }
+          return Option.some(state.owner.key)
+        }),
+      findByKeyHash: (hash) =>
+        Effect.gen(function*() {
+          state.lookups++
+          const seen = state.owner
+          if (state.gate !== undefined) yield* Deferred.await(state.gate)
+          return hash === "known" ? Option.some(seen) : Option.none()
+        })
+    })
+  )
   return { state, layer }
 }
 
@@ -128,8 +138,8 @@ describe("KeyOwnerCache", () => {
     return Effect.gen(function*() {
       const accounts = yield* Accounts
       state.gate = yield* Deferred.make<void>()
-      const slow = yield* Effect.fork(accounts.findByKeyHash("known"))
-      yield* Effect.yieldNow()
+      const slow = yield* Effect.forkChild(accounts.findByKeyHash("known"))
+      yield* Effect.yieldNow
       // The revocation commits and is announced while the slow lookup still holds the old row.
       state.owner = { ...state.owner, key: { ...state.owner.key, revokedAt: 11 } }
       channel.fromElsewhere()

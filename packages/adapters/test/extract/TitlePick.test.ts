@@ -2,7 +2,18 @@
 import { describe, expect, it } from "@effect/vitest"
 import { pick, type TitleSources } from "../../src/extract/TitlePick.js"
 
-const none: TitleSources = { og: "", twitter: "", declared: "", jsonLd: [], titleTag: "", h1: "", readability: "", siteNames: [], host: "example.com" }
+const none: TitleSources = {
+  dublinCore: "",
+  og: "",
+  twitter: "",
+  declared: "",
+  jsonLd: [],
+  titleTag: "",
+  h1: "",
+  readability: "",
+  siteNames: [],
+  host: "example.com"
+}
 const title = (sources: Partial<TitleSources>) => pick({ ...none, ...sources })
 
 describe("TitlePick", () => {
@@ -31,11 +42,19 @@ describe("TitlePick", () => {
     // Separators inside a title that are not a site name stay.
     expect(title({ titleTag: "Café crème – “naïve” résumé", host: "cafe.example" })).toBe("Café crème – “naïve” résumé")
     expect(title({ titleTag: "Star Wars: A New Hope", host: "films.example" })).toBe("Star Wars: A New Hope")
-    expect(title({ titleTag: "Two-year-old bug exposes routers", host: "circuit.example" })).toBe("Two-year-old bug exposes routers")
+    expect(title({ titleTag: "Two-year-old bug exposes routers", host: "circuit.example" })).toBe(
+      "Two-year-old bug exposes routers"
+    )
   })
 
   it("the main heading agrees with a title once its site and section are cut off", () => {
-    expect(title({ og: "Array.prototype.map() - JavaScript | MDN", titleTag: "Array.prototype.map() - JavaScript | MDN", h1: "Array.prototype.map()" }))
+    expect(
+      title({
+        og: "Array.prototype.map() - JavaScript | MDN",
+        titleTag: "Array.prototype.map() - JavaScript | MDN",
+        h1: "Array.prototype.map()"
+      })
+    )
       .toBe("Array.prototype.map()")
     expect(title({ og: "r/Sourdough on Reddit: My starter stopped rising", h1: "My starter stopped rising" }))
       .toBe("My starter stopped rising")
@@ -51,11 +70,19 @@ describe("TitlePick", () => {
       h1: "Town library reopens three years after fire"
     })).toBe("Town library reopens three years after fire")
     // A home page may be titled by its name alone.
-    expect(title({ og: "Northern Post", titleTag: "Northern Post", siteNames: ["Northern Post"] })).toBe("Northern Post")
+    expect(title({ og: "Northern Post", titleTag: "Northern Post", siteNames: ["Northern Post"] })).toBe(
+      "Northern Post"
+    )
   })
 
   it("a declared title wins over a different <title> or h1 when nothing agrees with those", () => {
-    expect(title({ og: "Central bank holds rates as inflation cools", titleTag: "Rates on hold | Ledger", h1: "Rates on hold today" }))
+    expect(
+      title({
+        og: "Central bank holds rates as inflation cools",
+        titleTag: "Rates on hold | Ledger",
+        h1: "Rates on hold today"
+      })
+    )
       .toBe("Central bank holds rates as inflation cools")
   })
 })

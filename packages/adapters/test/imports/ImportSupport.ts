@@ -10,8 +10,8 @@ import {
   ImportId,
   Imports,
   type LibraryExport,
-  Policy,
   runImport,
+  Settings,
   startImport
 } from "@bookmark-library/domain"
 import { FakeLinks, MemoryIdGenerator } from "@bookmark-library/testkit"
@@ -27,23 +27,30 @@ export const text = (content: string): Uint8Array => new TextEncoder().encode(co
 
 /** What the import use cases need besides storage (links: exports show screenshots as `GET /bookmarks/:id` does). */
 export const services = <E>(storage: Layer.Layer<Contracts.StoragePorts, E>) =>
-  Layer.mergeAll(storage, MemoryIdGenerator.layer(7), Policy.layer(), FileImportReader.layer, FakeLinks.layer())
+  Layer.mergeAll(storage, MemoryIdGenerator.layer(7), Settings.layer(), FileImportReader.layer, FakeLinks.layer())
 
 /** Starts an import and carries it to its end (no worker: the test is the worker); its final progress. */
 export const importFile = (
   accountId: AccountId,
   bytes: Uint8Array,
-  options: { readonly format?: ImportFormat.ImportFormat; readonly events?: boolean } = {}
+  options: {
+    readonly format?: ImportFormat.ImportFormat
+    readonly events?: boolean
+    readonly duplicates?: Import.Duplicates
+    readonly folders?: Import.Folders
+  } = {}
 ) =>
   Effect.gen(function*() {
     const started = yield* startImport(accountId, bytes, {
-      format: Option.fromNullable(options.format),
-      events: options.events ?? false
+      format: Option.fromNullishOr(options.format),
+      events: options.events ?? false,
+      duplicates: options.duplicates,
+      folders: options.folders
     })
     const imports = yield* Imports
-    const record = yield* Effect.flatten(imports.get(ImportId.make(started.id)))
+    const record = yield* Effect.flatMap(imports.get(ImportId.make(started.id)), (found) => Effect.fromOption(found))
     if (record.state === "running") yield* runImport(record)
-    return Import.present(yield* Effect.flatten(imports.get(record.id)))
+    return Import.present(yield* Effect.flatMap(imports.get(record.id), (found) => Effect.fromOption(found)))
   })
 
 export const newAccount = Effect.map(createAccount("ultra"), (account) => account.id)
@@ -52,16 +59,31 @@ export const newAccount = Effect.map(createAccount("ultra"), (account) => accoun
 export const library = (accountId: AccountId) =>
   Effect.flatMap(Bookmarks, (bookmarks) =>
     Effect.map(
-      bookmarks.list(accountId, { limit: 100_000, before: Option.none(), tag: Option.none(), type: Option.none(), q: Option.none() }),
+      bookmarks.list(accountId, {
+        limit: 100_000,
+        before: Option.none(),
+        tag: Option.none(),
+        type: Option.none(),
+        q: Option.none()
+      }),
       (rows) => [...rows].sort((a, b) => a.createdAt - b.createdAt)
     ))
 
 /** What a person sees of a bookmark, in short. */
 export const seen = (record: Bookmark.Record) => {
   const eff = Bookmark.effective(record)
-  return { url: record.url, title: eff.title, tags: eff.tags, note: eff.note, createdAt: new Date(record.createdAt).toISOString() }
+  return {
+    url: record.url,
+    title: eff.title,
+    tags: eff.tags,
+    note: eff.note,
+    createdAt: new Date(record.createdAt).toISOString()
+  }
 }
 
 /** The whole export as one text. */
-export const exported = (accountId: AccountId, format: LibraryExport.Format) =>
-  Effect.flatMap(exportLibrary(accountId, format), (stream) => Stream.runFold(stream, "", (all, piece) => all + piece))
+export const exported = (accountId: AccountId, format: Exclude<LibraryExport.Format, "zip">) =>
+  Effect.flatMap(
+    exportLibrary(accountId, format),
+    (stream) => Stream.runFold(stream, () => "", (all, piece) => all + piece)
+  )

@@ -1,8 +1,9 @@
 // The fetcher against loopback fixtures only: SSRF refusals (a counting trap must see no connection) and behaviour.
 import { type FetchFailed, type FetchLimits, PageFetcher } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Result } from "effect"
 import * as zlib from "node:zlib"
+import * as AllowHosts from "../../src/net/AllowHosts.js"
 import type { Resolver } from "../../src/net/GuardedLookup.js"
 import * as HttpPageFetcher from "../../src/net/HttpPageFetcher.js"
 import { closedPort, serve } from "./LoopbackServers.js"
@@ -12,10 +13,12 @@ const mapTo = (address: string): Resolver => async () => [{ address, family: add
 const fetchWith = (options: HttpPageFetcher.Options, url: string, limits?: FetchLimits) =>
   Effect.flatMap(PageFetcher, (f) => f.fetch(url, limits)).pipe(Effect.provide(HttpPageFetcher.layer(options)))
 
+const allowHosts = (value: string) => Result.getOrThrow(AllowHosts.parse(value))
+
 const failure = (effect: Effect.Effect<unknown, FetchFailed>) => Effect.flip(effect)
 
 describe("HttpPageFetcher SSRF policy (loopback trap)", () => {
-  it.scopedLive("refuses every spelling of a loopback or unspecified address, and the trap sees no connection", () =>
+  it.live("refuses every spelling of a loopback or unspecified address, and the trap sees no connection", () =>
     Effect.gen(function*() {
       const trap = yield* serve((_req, res) => res.end("trap"), { alsoIpv6: true })
       const p = trap.port
@@ -55,17 +58,42 @@ describe("HttpPageFetcher SSRF policy (loopback trap)", () => {
       expect(trap.connections()).toBe(0)
     }))
 
-  it.scopedLive("the same trap is reachable when the policy is lifted, so the test above can fail", () =>
+  it.live("the same trap is reachable when the policy is lifted, so the test above can fail", () =>
     Effect.gen(function*() {
       const trap = yield* serve((_req, res) => res.end("trap"), { alsoIpv6: true })
-      const page = yield* fetchWith({ allowPrivateNetwork: true, resolver: mapTo("127.0.0.1") }, `http://evil.test:${trap.port}/`)
+      const page = yield* fetchWith(
+        { allowPrivateNetwork: true, resolver: mapTo("127.0.0.1") },
+        `http://evil.test:${trap.port}/`
+      )
       expect(Buffer.from(page.body).toString()).toBe("trap")
       const v6 = yield* fetchWith({ allowPrivateNetwork: true }, `http://[::1]:${trap.port}/`)
       expect(v6.status).toBe(200)
       expect(trap.connections()).toBe(2)
     }))
 
-  it.scopedLive("refuses redirects to other schemes", () =>
+  it.live("ALLOW_HOSTS reaches exactly its names and ranges: a listed name and a listed address on loopback", () =>
+    Effect.gen(function*() {
+      const site = yield* serve((_req, res) => res.end("home wiki"), { alsoIpv6: true })
+      const resolver: Resolver = async (host) =>
+        host === "wiki.home" || host === "other.home" ? [{ address: "127.0.0.1", family: 4 }] : []
+      const byName = { allowPrivateNetwork: false, allowHosts: allowHosts("wiki.home"), resolver }
+      const page = yield* fetchWith(byName, `http://wiki.home:${site.port}/`)
+      expect(Buffer.from(page.body).toString()).toBe("home wiki")
+      // Another name on the same address, and the address itself, are not on the list.
+      for (const url of [`http://other.home:${site.port}/`, `http://127.0.0.1:${site.port}/`]) {
+        const error = yield* failure(fetchWith(byName, url))
+        expect({ url, reason: error.reason }).toEqual({ url, reason: "blocked" })
+        expect(error.detail).toContain("ALLOW_HOSTS")
+      }
+      const byRange = { allowPrivateNetwork: false, allowHosts: allowHosts("127.0.0.1/32"), resolver }
+      expect((yield* fetchWith(byRange, `http://other.home:${site.port}/`)).status).toBe(200)
+      expect((yield* fetchWith(byRange, `http://127.0.0.1:${site.port}/`)).status).toBe(200)
+      // ::1 is outside the IPv4 range.
+      expect((yield* failure(fetchWith(byRange, `http://[::1]:${site.port}/`))).reason).toBe("blocked")
+      expect(site.connections()).toBe(3)
+    }))
+
+  it.live("refuses redirects to other schemes", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((req, res) => {
         res.writeHead(302, { location: req.url === "/file" ? "file:///etc/passwd" : "gopher://127.0.0.1:70/" })
@@ -76,7 +104,7 @@ describe("HttpPageFetcher SSRF policy (loopback trap)", () => {
       expect((yield* failure(fetchWith(options, `http://${fixture.origin}/gopher`))).reason).toBe("blocked")
     }))
 
-  it.scopedLive("connects to the checked address without a second DNS answer", () =>
+  it.live("connects to the checked address without a second DNS answer", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((_req, res) => res.end("pinned"))
       let calls = 0
@@ -95,7 +123,7 @@ describe("HttpPageFetcher SSRF policy (loopback trap)", () => {
 describe("HttpPageFetcher behaviour", () => {
   const lenient = { allowPrivateNetwork: true }
 
-  it.scopedLive("follows a chain of redirects with relative Locations and reports the final URL", () =>
+  it.live("follows a chain of redirects with relative Locations and reports the final URL", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((req, res) => {
         const n = Number(new URL(req.url ?? "/", "http://x").pathname.split("/")[2] ?? "0")
@@ -107,7 +135,12 @@ describe("HttpPageFetcher behaviour", () => {
         res.end("<title>done</title>")
       })
       const page = yield* fetchWith(lenient, `http://${fixture.origin}/r/3`)
-      expect(page).toMatchObject({ status: 200, url: `http://${fixture.origin}/r/0?from=1`, contentType: "text/html; charset=utf-8", truncated: false })
+      expect(page).toMatchObject({
+        status: 200,
+        url: `http://${fixture.origin}/r/0?from=1`,
+        contentType: "text/html; charset=utf-8",
+        truncated: false
+      })
       expect(Buffer.from(page.body).toString()).toBe("<title>done</title>")
       expect(fixture.requests.map((r) => r.url)).toEqual(["/r/3", "/r/2?from=3", "/r/1?from=2", "/r/0?from=1"])
 
@@ -117,7 +150,7 @@ describe("HttpPageFetcher behaviour", () => {
       expect(six.reason).toBe("redirects")
     }))
 
-  it.scopedLive("sends a clear user agent and an HTML Accept header", () =>
+  it.live("sends a clear user agent and an HTML Accept header", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((_req, res) => res.end("ok"))
       yield* fetchWith(lenient, `http://${fixture.origin}/`)
@@ -126,7 +159,7 @@ describe("HttpPageFetcher behaviour", () => {
       expect(headers?.accept).toMatch(/^text\/html/)
     }))
 
-  it.scopedLive("returns non-2xx answers as pages", () =>
+  it.live("returns non-2xx answers as pages", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((_req, res) => {
         res.writeHead(404, { "content-type": "text/plain" })
@@ -137,7 +170,7 @@ describe("HttpPageFetcher behaviour", () => {
       expect(Buffer.from(page.body).toString()).toBe("not here")
     }))
 
-  it.scopedLive("times out when headers are slow, and when the body is", () =>
+  it.live("times out when headers are slow, and when the body is", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((req, res) => {
         if (req.url === "/drip") {
@@ -154,7 +187,7 @@ describe("HttpPageFetcher behaviour", () => {
       expect(drip.reason).toBe("timeout")
     }))
 
-  it.scopedLive("stops an endless body at the cap and closes the connection", () =>
+  it.live("stops an endless body at the cap and closes the connection", () =>
     Effect.gen(function*() {
       let closed = false
       let onClosed = () => {}
@@ -165,7 +198,8 @@ describe("HttpPageFetcher behaviour", () => {
         res.writeHead(200, { "content-type": "application/octet-stream" })
         const chunk = Buffer.alloc(16 * 1024, 120)
         const pump = () => {
-          while (!closed && res.write(chunk)) { /* fill the socket until it pushes back */ }
+          if (closed) return
+          while (res.write(chunk)) { /* fill the socket until it pushes back */ }
         }
         res.on("drain", pump)
         res.on("close", () => {
@@ -181,26 +215,36 @@ describe("HttpPageFetcher behaviour", () => {
       yield* Effect.promise(() => serverClosed).pipe(Effect.timeout("2 seconds"))
     }))
 
-  it.scopedLive("a caller may tighten the size and time limits for one fetch, never loosen them", () =>
+  it.live("a caller may tighten the size and time limits for one fetch, never loosen them", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((req, res) => {
         if (req.url === "/big") return res.end(Buffer.alloc(50_000, 120))
         // "/slow" never answers.
       })
-      const small = yield* fetchWith({ ...lenient, maxBytes: 100_000 }, `http://${fixture.origin}/big`, { maxBytes: 1_000 })
+      const small = yield* fetchWith({ ...lenient, maxBytes: 100_000 }, `http://${fixture.origin}/big`, {
+        maxBytes: 1_000
+      })
       expect({ truncated: small.truncated, length: small.body.length }).toEqual({ truncated: true, length: 1_000 })
-      const capped = yield* fetchWith({ ...lenient, maxBytes: 10_000 }, `http://${fixture.origin}/big`, { maxBytes: 1_000_000 })
+      const capped = yield* fetchWith({ ...lenient, maxBytes: 10_000 }, `http://${fixture.origin}/big`, {
+        maxBytes: 1_000_000
+      })
       expect(capped.body.length).toBe(10_000)
       const quick = yield* failure(fetchWith(lenient, `http://${fixture.origin}/slow`, { totalTimeout: 200 }))
       expect(quick.reason).toBe("timeout")
     }))
 
-  it.scopedLive("decodes compressed bodies and caps the decoded size (a gzip bomb stays small)", () =>
+  it.live("decodes compressed bodies and caps the decoded size (a gzip bomb stays small)", () =>
     Effect.gen(function*() {
       const bomb = zlib.gzipSync(Buffer.alloc(5 * 1024 * 1024))
       const fixture = yield* serve((req, res) => {
         res.writeHead(200, { "content-encoding": "gzip" })
-        res.end(req.url === "/bomb" ? bomb : req.url === "/corrupt" ? Buffer.from("not gzip at all") : zlib.gzipSync("hello, gzip"))
+        res.end(
+          req.url === "/bomb"
+            ? bomb
+            : req.url === "/corrupt"
+            ? Buffer.from("not gzip at all")
+            : zlib.gzipSync("hello, gzip")
+        )
       })
       const corrupt = yield* failure(fetchWith(lenient, `http://${fixture.origin}/corrupt`))
       expect(corrupt).toMatchObject({ reason: "body", transient: false })
@@ -212,7 +256,7 @@ describe("HttpPageFetcher behaviour", () => {
       expect(big.body.length).toBe(64 * 1024)
     }))
 
-  it.scopedLive("reports connection refused, DNS failures and invalid URLs", () =>
+  it.live("reports connection refused, DNS failures and invalid URLs", () =>
     Effect.gen(function*() {
       const port = yield* closedPort
       const refused = yield* failure(fetchWith(lenient, `http://127.0.0.1:${port}/`))

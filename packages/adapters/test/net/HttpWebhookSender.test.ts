@@ -1,15 +1,18 @@
 // The webhook sender against loopback fixtures: SSRF refusals (trap sees nothing), statuses, no redirects, exact bytes.
 import { WebhookSender } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Result } from "effect"
+import * as AllowHosts from "../../src/net/AllowHosts.js"
 import type { Resolver } from "../../src/net/GuardedLookup.js"
 import * as HttpWebhookSender from "../../src/net/HttpWebhookSender.js"
 import { closedPort, serve } from "./LoopbackServers.js"
 
 const mapTo = (address: string): Resolver => async () => [{ address, family: address.includes(":") ? 6 : 4 }]
 
-const withSender = <A, E, R>(options: HttpWebhookSender.Options, f: (s: WebhookSender["Type"]) => Effect.Effect<A, E, R>) =>
-  Effect.flatMap(WebhookSender, f).pipe(Effect.provide(HttpWebhookSender.layer(options)))
+const withSender = <A, E, R>(
+  options: HttpWebhookSender.Options,
+  f: (s: WebhookSender["Service"]) => Effect.Effect<A, E, R>
+) => Effect.flatMap(WebhookSender, f).pipe(Effect.provide(HttpWebhookSender.layer(options)))
 
 const post = (url: string, extra: { readonly timeout?: number; readonly body?: string } = {}) => ({
   url,
@@ -19,7 +22,7 @@ const post = (url: string, extra: { readonly timeout?: number; readonly body?: s
 })
 
 describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
-  it.scopedLive("checkTarget and send refuse loopback in every spelling; the trap sees no connection", () =>
+  it.live("checkTarget and send refuse loopback in every spelling; the trap sees no connection", () =>
     Effect.gen(function*() {
       const trap = yield* serve((_req, res) => res.end("trap"), { alsoIpv6: true })
       const p = trap.port
@@ -44,7 +47,12 @@ describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
             expect(rejected.reason).toContain("refused by address policy")
             expect({ url, result: yield* sender.send(post(url)) }).toEqual({
               url,
-              result: { status: null, error: "blocked by address policy", retryAfter: null, snippet: "" }
+              result: {
+                status: null,
+                error: "blocked by address policy (ALLOW_HOSTS can allow a host on your own network)",
+                retryAfter: null,
+                snippet: ""
+              }
             })
           }
         }))
@@ -53,24 +61,54 @@ describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
         Effect.gen(function*() {
           for (const url of [`https://localhost:${p}/hook`, `https://localhost.:${p}/hook`]) {
             const rejected = yield* Effect.flip(sender.checkTarget(new URL(url)))
-            expect({ url, reason: rejected.reason }).toEqual({ url, reason: expect.stringContaining("refused by address policy") })
-            expect((yield* sender.send(post(url))).error).toBe("blocked by address policy")
+            expect({ url, reason: rejected.reason }).toEqual({
+              url,
+              reason: expect.stringContaining("refused by address policy")
+            })
+            expect((yield* sender.send(post(url))).error).toBe(
+              "blocked by address policy (ALLOW_HOSTS can allow a host on your own network)"
+            )
           }
         }))
       expect(trap.connections()).toBe(0)
     }))
 
-  it.scopedLive("with the policy lifted the same target is accepted and reached, so the test above can fail", () =>
+  it.live("with the policy lifted the same target is accepted and reached, so the test above can fail", () =>
     Effect.gen(function*() {
       const trap = yield* serve((_req, res) => res.end("trap"))
       const url = `http://evil.test:${trap.port}/hook`
-      const result = yield* withSender({ allowPrivateNetwork: true, resolver: mapTo("127.0.0.1") }, (sender) =>
-        Effect.zipRight(sender.checkTarget(new URL(url)), sender.send(post(url))))
+      const result = yield* withSender(
+        { allowPrivateNetwork: true, resolver: mapTo("127.0.0.1") },
+        (sender) => Effect.andThen(sender.checkTarget(new URL(url)), sender.send(post(url)))
+      )
       expect(result).toEqual({ status: 200, error: null, retryAfter: null, snippet: "trap" })
       expect(trap.connections()).toBe(1)
     }))
 
-  it.scopedLive("keeps at most 1 KiB of the answer for the delivery log; a body that stalls keeps the status", () =>
+  it.live("ALLOW_HOSTS lets a receiver on the operator's network register and receive; other hosts stay refused", () =>
+    Effect.gen(function*() {
+      const receiver = yield* serve((_req, res) => res.end("got it"))
+      const resolver: Resolver = async () => [{ address: "127.0.0.1", family: 4 }]
+      const options = {
+        allowPrivateNetwork: false,
+        allowHosts: Result.getOrThrow(AllowHosts.parse("hooks.home")),
+        resolver
+      }
+      const url = `http://hooks.home:${receiver.port}/hook`
+      const other = `http://nas.home:${receiver.port}/hook`
+      const [sent, refused, notSent] = yield* withSender(options, (sender) =>
+        Effect.all([
+          Effect.andThen(sender.checkTarget(new URL(url)), sender.send(post(url))),
+          Effect.flip(sender.checkTarget(new URL(other))),
+          sender.send(post(other))
+        ]))
+      expect(sent).toEqual({ status: 200, error: null, retryAfter: null, snippet: "got it" })
+      expect(refused.reason).toMatch(/^nas\.home refused by address policy: .*ALLOW_HOSTS can allow it/)
+      expect(notSent.error).toBe("blocked by address policy (ALLOW_HOSTS can allow a host on your own network)")
+      expect(receiver.connections()).toBe(1)
+    }))
+
+  it.live("keeps at most 1 KiB of the answer for the delivery log; a body that stalls keeps the status", () =>
     Effect.gen(function*() {
       const big = yield* serve((_req, res) => res.writeHead(410).end("é".repeat(5_000)))
       const stalled = yield* serve((_req, res) => {
@@ -78,29 +116,42 @@ describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
         res.write("partial")
       })
       const options = { allowPrivateNetwork: false, allowlist: [big.origin, stalled.origin] }
-      const [gone, slow] = yield* withSender(options, (sender) =>
-        Effect.all([sender.send(post(`http://${big.origin}/hook`)), sender.send(post(`http://${stalled.origin}/hook`, { timeout: 500 }))]))
+      const [gone, slow] = yield* withSender(
+        options,
+        (sender) =>
+          Effect.all([
+            sender.send(post(`http://${big.origin}/hook`)),
+            sender.send(post(`http://${stalled.origin}/hook`, { timeout: 500 }))
+          ])
+      )
       expect(gone.status).toBe(410)
       expect(gone.snippet).toBe("é".repeat(512))
       expect(slow).toMatchObject({ status: 202, error: null, snippet: "partial" })
     }))
 
-  it.scopedLive("an allowlisted fixture origin passes while another loopback port stays refused", () =>
+  it.live("an allowlisted fixture origin passes while another loopback port stays refused", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((_req, res) => res.end())
       const trap = yield* serve((_req, res) => res.end())
       const options = { allowPrivateNetwork: false, allowlist: [fixture.origin] }
-      const [ok, refused] = yield* withSender(options, (sender) =>
-        Effect.all([sender.send(post(`http://${fixture.origin}/hook`)), sender.send(post(`http://${trap.origin}/hook`))]))
+      const [ok, refused] = yield* withSender(
+        options,
+        (sender) =>
+          Effect.all([
+            sender.send(post(`http://${fixture.origin}/hook`)),
+            sender.send(post(`http://${trap.origin}/hook`))
+          ])
+      )
       expect(ok.status).toBe(200)
-      expect(refused.error).toBe("blocked by address policy")
+      expect(refused.error).toBe("blocked by address policy (ALLOW_HOSTS can allow a host on your own network)")
       expect(trap.connections()).toBe(0)
     }))
 
   it.effect("checkTarget reports DNS failures", () =>
     Effect.gen(function*() {
       const resolver: Resolver = () => Promise.reject(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }))
-      const rejected = yield* withSender({ allowPrivateNetwork: false, resolver }, (s) => Effect.flip(s.checkTarget(new URL("https://nowhere.test/"))))
+      const rejected = yield* withSender({ allowPrivateNetwork: false, resolver }, (s) =>
+        Effect.flip(s.checkTarget(new URL("https://nowhere.test/"))))
       expect(rejected.reason).toContain("ENOTFOUND")
     }))
 })
@@ -108,7 +159,7 @@ describe("HttpWebhookSender SSRF policy (loopback trap)", () => {
 describe("HttpWebhookSender behaviour", () => {
   const lenient = { allowPrivateNetwork: true }
 
-  it.scopedLive("reports the status answered, 2xx or not", () =>
+  it.live("reports the status answered, 2xx or not", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((req, res) => {
         res.writeHead(req.url === "/fail" ? 500 : 200)
@@ -120,7 +171,7 @@ describe("HttpWebhookSender behaviour", () => {
       expect(failed).toEqual({ status: 500, error: null, retryAfter: null, snippet: "body that nobody reads" })
     }))
 
-  it.scopedLive("does not follow redirects: a 3xx is the answer and its target sees nothing", () =>
+  it.live("does not follow redirects: a 3xx is the answer and its target sees nothing", () =>
     Effect.gen(function*() {
       const target = yield* serve((_req, res) => res.end())
       const fixture = yield* serve((_req, res) => {
@@ -132,14 +183,14 @@ describe("HttpWebhookSender behaviour", () => {
       expect(target.connections()).toBe(0)
     }))
 
-  it.scopedLive("gives up on a slow receiver after the timeout", () =>
+  it.live("gives up on a slow receiver after the timeout", () =>
     Effect.gen(function*() {
-      const fixture = yield* serve(() => { /* never answers */ })
+      const fixture = yield* serve(() => {/* never answers */})
       const result = yield* withSender(lenient, (s) => s.send(post(`http://${fixture.origin}/hook`, { timeout: 200 })))
       expect(result).toEqual({ status: null, error: "timeout", retryAfter: null, snippet: "" })
     }))
 
-  it.scopedLive("reads Retry-After in seconds as milliseconds", () =>
+  it.live("reads Retry-After in seconds as milliseconds", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((_req, res) => {
         res.writeHead(429, { "retry-after": "7" })
@@ -149,7 +200,7 @@ describe("HttpWebhookSender behaviour", () => {
       expect(result).toEqual({ status: 429, error: null, retryAfter: 7000, snippet: "" })
     }))
 
-  it.scopedLive("POSTs the exact body bytes with the given headers", () =>
+  it.live("POSTs the exact body bytes with the given headers", () =>
     Effect.gen(function*() {
       const fixture = yield* serve((_req, res) => res.end())
       const body = JSON.stringify({ title: "Crème brûlée – 東京 🎉", note: "line\nbreak" })
@@ -162,7 +213,7 @@ describe("HttpWebhookSender behaviour", () => {
       expect(received?.headers["content-type"]).toBe("application/json")
     }))
 
-  it.scopedLive("reports an unreachable endpoint as connection refused", () =>
+  it.live("reports an unreachable endpoint as connection refused", () =>
     Effect.gen(function*() {
       const port = yield* closedPort
       const result = yield* withSender(lenient, (s) => s.send(post(`http://127.0.0.1:${port}/hook`)))

@@ -7,22 +7,28 @@ export interface Served {
   readonly origin: string
   /** TCP connections accepted so far (a TLS or HTTP attempt counts the moment the socket opens). */
   readonly connections: () => number
-  readonly requests: Array<{ readonly method: string; readonly url: string; readonly headers: http.IncomingHttpHeaders; readonly body: Buffer }>
+  readonly requests: Array<
+    { readonly method: string; readonly url: string; readonly headers: http.IncomingHttpHeaders; readonly body: Buffer }
+  >
 }
 
 const listenOn = (server: http.Server, host: string, port: number) =>
-  Effect.async<number, Error>((resume) => {
+  Effect.callback<number, Error>((resume) => {
     const onError = (e: Error) => resume(Effect.fail(e))
     server.once("error", onError)
     server.listen(port, host, () => {
       server.off("error", onError)
       const address = server.address()
-      resume(typeof address === "object" && address !== null ? Effect.succeed(address.port) : Effect.fail(new Error("no port")))
+      resume(
+        typeof address === "object" && address !== null
+          ? Effect.succeed(address.port)
+          : Effect.fail(new Error("no port"))
+      )
     })
   })
 
 const closeServer = (server: http.Server) =>
-  Effect.async<void>((resume) => {
+  Effect.callback<void>((resume) => {
     server.closeAllConnections()
     server.close(() => resume(Effect.void))
   })

@@ -9,7 +9,7 @@ import { closedPort, serve } from "./LoopbackServers.js"
 const maxBytes = 4_096
 
 /** One loopback site answering per path; only its origin and a closed port are allowlisted. */
-const harness = Layer.scopedContext(Effect.gen(function*() {
+const harness = Layer.effectContext(Effect.gen(function*() {
   const responses = new Map<string, Contracts.SiteResponse>()
   const site = yield* serve((req: http.IncomingMessage, res: http.ServerResponse) => {
     const response = responses.get(req.url ?? "")

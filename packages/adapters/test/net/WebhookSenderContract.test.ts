@@ -7,7 +7,7 @@ import * as HttpWebhookSender from "../../src/net/HttpWebhookSender.js"
 import { closedPort, serve } from "./LoopbackServers.js"
 
 /** One loopback server answering per path; only its origin and a closed port are allowlisted. */
-const harness = Layer.scopedContext(Effect.gen(function*() {
+const harness = Layer.effectContext(Effect.gen(function*() {
   const replies = new Map<string, Contracts.EndpointReply>()
   const server = yield* serve((req: http.IncomingMessage, res: http.ServerResponse) => {
     const reply = replies.get(req.url ?? "")
@@ -16,7 +16,10 @@ const harness = Layer.scopedContext(Effect.gen(function*() {
     res.writeHead(reply.status, reply.headers ?? {}).end(reply.body)
   })
   const closed = yield* closedPort
-  const sender = HttpWebhookSender.make({ allowPrivateNetwork: false, allowlist: [server.origin, `127.0.0.1:${closed}`] })
+  const sender = HttpWebhookSender.make({
+    allowPrivateNetwork: false,
+    allowlist: [server.origin, `127.0.0.1:${closed}`]
+  })
   let next = 0
   const endpoints = Contracts.WebhookEndpoints.of({
     endpoint: (reply) =>
@@ -29,8 +32,11 @@ const harness = Layer.scopedContext(Effect.gen(function*() {
             server.requests.filter((r) => r.url === path).map((r) => ({
               method: r.method,
               body: r.body.toString("utf8"),
-              headers: Object.fromEntries(Object.entries(r.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])))
-            })))
+              headers: Object.fromEntries(
+                Object.entries(r.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))
+              )
+            }))
+          )
         }
       }),
     unreachable: Effect.succeed(`http://127.0.0.1:${closed}/hook`)

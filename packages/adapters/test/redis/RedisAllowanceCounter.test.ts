@@ -2,7 +2,8 @@ import { AccountId, Allowance, AllowanceCounter, ApiKeyId } from "@bookmark-libr
 import { External } from "@bookmark-library/testkit"
 import * as Contracts from "@bookmark-library/testkit/contracts"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Clock, Context, Effect, Either, HashMap, Layer, Logger, ManagedRuntime, Redacted, Schedule, TestClock } from "effect"
+import { Clock, Context, Effect, Layer, Logger, ManagedRuntime, Redacted, References, Result, Schedule } from "effect"
+import { TestClock } from "effect/testing"
 import { Redis } from "ioredis"
 import * as RedisAllowanceCounter from "../../src/redis/RedisAllowanceCounter.js"
 import * as TcpProxy from "./TcpProxy.js"
@@ -23,28 +24,34 @@ const prebuilt = (options: RedisAllowanceCounter.Options) => {
   const runtime = ManagedRuntime.make(RedisAllowanceCounter.layer(options))
   let context: Context.Context<AllowanceCounter> | undefined
   beforeAll(async () => {
-    context = (await runtime.runtime()).context
+    context = await runtime.context()
   })
   afterAll(() => runtime.dispose())
   return Layer.effectContext(
-    Effect.suspend(() => context === undefined ? Effect.dieMessage("counter not built") : Effect.succeed(context))
+    Effect.suspend(() => context === undefined ? Effect.die(new Error("counter not built")) : Effect.succeed(context))
   )
 }
 
 const captureLogs = () => {
   const entries: Array<{ level: string; message: string; annotations: Record<string, unknown> }> = []
-  const logger = Logger.make(({ annotations, logLevel, message }) => {
+  const logger = Logger.make(({ fiber, logLevel, message }) => {
     entries.push({
-      level: logLevel.label,
+      level: logLevel,
       message: (Array.isArray(message) ? message : [message]).map(String).join(" "),
-      annotations: Object.fromEntries(HashMap.toEntries(annotations))
+      annotations: { ...fiber.getRef(References.CurrentLogAnnotations) }
     })
   })
-  return { entries, layer: Logger.replace(Logger.defaultLogger, logger) }
+  return { entries, layer: Logger.layer([logger]) }
 }
 
-const withCounter = <A, E>(options: RedisAllowanceCounter.Options, f: (counter: Context.Tag.Service<AllowanceCounter>) => Effect.Effect<A, E>) =>
-  Effect.flatMap(Layer.build(RedisAllowanceCounter.layer(options)), (context) => f(Context.get(context, AllowanceCounter)))
+const withCounter = <A, E>(
+  options: RedisAllowanceCounter.Options,
+  f: (counter: Context.Service.Shape<typeof AllowanceCounter>) => Effect.Effect<A, E>
+) =>
+  Effect.flatMap(
+    Layer.build(RedisAllowanceCounter.layer(options)),
+    (context) => f(Context.get(context, AllowanceCounter))
+  )
 
 describe.runIf(redis.run)("RedisAllowanceCounter", () => {
   const url = Redacted.make(redis.value)
@@ -86,7 +93,9 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
         const { accountId, keyId } = ids()
         const charge = (at: number) =>
           TestClock.setTime(at).pipe(
-            Effect.zipRight(counter.charge({ accountId, keyId, limits: { perMinute: 100, perMonth: 1 }, planChangedAt: 0 }))
+            Effect.andThen(
+              counter.charge({ accountId, keyId, limits: { perMinute: 100, perMonth: 1 }, planChangedAt: 0 })
+            )
           )
         const first = yield* charge(start)
         const last = yield* charge(resetAt - 1)
@@ -107,8 +116,10 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
       }))
 
     it.effect("28 February → 1 March in 2023, 2100 (no leap day) and 2000 (leap century)", () =>
-      Effect.forEach([Date.UTC(2023, 2, 1), Date.UTC(2100, 2, 1), Date.UTC(2000, 2, 1)], (resetAt) =>
-        Effect.map(edges(resetAt), (seen) => expect(seen).toEqual(expected))))
+      Effect.forEach(
+        [Date.UTC(2023, 2, 1), Date.UTC(2100, 2, 1), Date.UTC(2000, 2, 1)],
+        (resetAt) => Effect.map(edges(resetAt), (seen) => expect(seen).toEqual(expected))
+      ))
 
     it.effect("agrees with the domain's calendar at 60 pseudo-random instants, 1970–2400", () =>
       Effect.gen(function*() {
@@ -139,7 +150,13 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
       const daysKey = `${prefix}d:${Date.UTC(2025, 5, 1)}`
       expect(keys.sort()).toEqual([minuteKey, periodKey, daysKey, `${prefix}lu`, `${prefix}total`].sort())
       const [minuteTtl, periodTtl, totalTtl, daysTtl, lastUsedTtl] = yield* Effect.promise(() =>
-        Promise.all([raw.pttl(minuteKey), raw.pttl(periodKey), raw.pttl(`${prefix}total`), raw.pttl(daysKey), raw.pttl(`${prefix}lu`)])
+        Promise.all([
+          raw.pttl(minuteKey),
+          raw.pttl(periodKey),
+          raw.pttl(`${prefix}total`),
+          raw.pttl(daysKey),
+          raw.pttl(`${prefix}lu`)
+        ])
       )
       // 30 s left in the minute, plus one minute of grace.
       expect(minuteTtl).toBeGreaterThan(80_000)
@@ -159,24 +176,30 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
     return Effect.gen(function*() {
       const port = yield* Effect.promise(TcpProxy.closedPort)
       const started = yield* Clock.currentTimeMillis
-      yield* withCounter({ url: Redacted.make(`redis://:s3cret@127.0.0.1:${port}/0`) }, (counter) =>
-        Effect.gen(function*() {
-          expect((yield* Clock.currentTimeMillis) - started).toBeLessThan(1_000)
-          const { accountId, keyId } = ids()
-          const limits = { perMinute: 5, perMonth: 5 }
-          for (let i = 0; i < 4; i++) {
-            const outcome = yield* counter.charge({ accountId, keyId, limits, planChangedAt: 0 }).pipe(
+      yield* withCounter(
+        { url: Redacted.make(`redis://:s3cret@127.0.0.1:${port}/0`) },
+        (counter) =>
+          Effect.gen(function*() {
+            expect((yield* Clock.currentTimeMillis) - started).toBeLessThan(1_000)
+            const { accountId, keyId } = ids()
+            const limits = { perMinute: 5, perMonth: 5 }
+            for (let i = 0; i < 4; i++) {
+              const outcome = yield* counter.charge({ accountId, keyId, limits, planChangedAt: 0 }).pipe(
+                Effect.timeout("1 second"),
+                Effect.result
+              )
+              expect(Result.isFailure(outcome) && outcome.failure._tag).toBe("StorageUnavailable")
+              // Background reconnect attempts fail meanwhile; they must not log again.
+              yield* Effect.sleep("150 millis")
+            }
+            const usage = yield* counter.usage({ accountId, planChangedAt: 0 }).pipe(
               Effect.timeout("1 second"),
-              Effect.either
+              Effect.result
             )
-            expect(Either.isLeft(outcome) && outcome.left._tag).toBe("StorageUnavailable")
-            // Background reconnect attempts fail meanwhile; they must not log again.
-            yield* Effect.sleep("150 millis")
-          }
-          const usage = yield* counter.usage({ accountId, planChangedAt: 0 }).pipe(Effect.timeout("1 second"), Effect.either)
-          expect(Either.isLeft(usage) && usage.left._tag).toBe("StorageUnavailable")
-        }))
-      const warnings = logs.entries.filter((e) => e.level === "WARN")
+            expect(Result.isFailure(usage) && usage.failure._tag).toBe("StorageUnavailable")
+          })
+      )
+      const warnings = logs.entries.filter((e) => e.level === "Warn")
       expect(warnings).toHaveLength(1)
       expect(warnings[0]?.annotations["redis"]).toBe(`redis://127.0.0.1:${port}/0`)
       expect(JSON.stringify(logs.entries)).not.toContain("s3cret")
@@ -190,18 +213,25 @@ describe.runIf(redis.run)("RedisAllowanceCounter", () => {
       yield* withCounter({ url: Redacted.make(proxied) }, (counter) =>
         Effect.gen(function*() {
           const { accountId, keyId } = ids()
-          const charge = counter.charge({ accountId, keyId, limits: { perMinute: 1_000, perMonth: 1_000 }, planChangedAt: 0 })
+          const charge = counter.charge({
+            accountId,
+            keyId,
+            limits: { perMinute: 1_000, perMonth: 1_000 },
+            planChangedAt: 0
+          })
           expect((yield* charge).monthUsed).toBe(1)
           yield* Effect.promise(proxy.cut)
-          const during = yield* charge.pipe(Effect.timeout("1 second"), Effect.either)
-          expect(Either.isLeft(during) && during.left._tag).toBe("StorageUnavailable")
+          const during = yield* charge.pipe(Effect.timeout("1 second"), Effect.result)
+          expect(Result.isFailure(during) && during.failure._tag).toBe("StorageUnavailable")
           yield* Effect.promise(proxy.restore)
           // ioredis reconnects in the background; its retry delay is at most 2 s.
-          const after = yield* charge.pipe(Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("5 seconds"))))
+          const after = yield* charge.pipe(
+            Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "5 seconds" })))
+          )
           expect(after).toMatchObject({ admitted: true, monthUsed: 2 })
         }))
-      expect(logs.entries.filter((e) => e.level === "WARN")).toHaveLength(1)
-      expect(logs.entries.filter((e) => e.level === "INFO" && e.message.includes("reachable again"))).toHaveLength(1)
+      expect(logs.entries.filter((e) => e.level === "Warn")).toHaveLength(1)
+      expect(logs.entries.filter((e) => e.level === "Info" && e.message.includes("reachable again"))).toHaveLength(1)
     }).pipe(Effect.scoped, Effect.provide(logs.layer))
   })
 })

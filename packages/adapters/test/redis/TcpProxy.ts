@@ -1,6 +1,6 @@
 /** A loopback TCP proxy that can be cut and restored, to take Redis away from a client and give it back. */
-import * as net from "node:net"
 import { Effect } from "effect"
+import * as net from "node:net"
 
 export interface TcpProxy {
   readonly port: number

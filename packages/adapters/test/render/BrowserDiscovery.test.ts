@@ -19,7 +19,10 @@ describe("BrowserDiscovery", () => {
   })
 
   it("finds the system Chromium when nothing is configured, the wrapper first", () => {
-    expect(detectBrowser(undefined, only(...systemPaths))).toMatchObject({ path: "/usr/bin/chromium", source: "system" })
+    expect(detectBrowser(undefined, only(...systemPaths))).toMatchObject({
+      path: "/usr/bin/chromium",
+      source: "system"
+    })
     expect(detectBrowser("", only("/usr/lib/chromium/chromium"))).toMatchObject({
       path: "/usr/lib/chromium/chromium",
       source: "system"

@@ -10,7 +10,11 @@ type Address = { readonly domain: string } | { readonly ipv4: string } | { reado
 const request = (address: Address, port: number, command = 1): Buffer => {
   const portBytes = Buffer.from([port >> 8, port & 0xff])
   if ("domain" in address) {
-    return Buffer.concat([Buffer.from([5, command, 0, 3, address.domain.length]), Buffer.from(address.domain), portBytes])
+    return Buffer.concat([
+      Buffer.from([5, command, 0, 3, address.domain.length]),
+      Buffer.from(address.domain),
+      portBytes
+    ])
   }
   if ("ipv4" in address) {
     return Buffer.concat([Buffer.from([5, command, 0, 1, ...address.ipv4.split(".").map(Number)]), portBytes])
@@ -22,7 +26,7 @@ const request = (address: Address, port: number, command = 1): Buffer => {
 
 /** A minimal SOCKS5 client (as Chromium speaks it): returns the reply code and, on success, an HTTP answer. */
 const socks = (proxyPort: number, address: Address, port: number, command = 1) =>
-  Effect.async<{ readonly code: number; readonly http: string }>((resume) => {
+  Effect.callback<{ readonly code: number; readonly http: string }>((resume) => {
     const socket = net.connect(proxyPort, "127.0.0.1")
     let received = Buffer.alloc(0)
     let code = -1
@@ -42,7 +46,7 @@ const socks = (proxyPort: number, address: Address, port: number, command = 1) =
 const ok = LoopbackServer.html("hello through the proxy")
 
 describe("GuardedSocksProxy", () => {
-  it.scoped("tunnels to an allowlisted origin and refuses a loopback address that is not", () =>
+  it.effect("tunnels to an allowlisted origin and refuses a loopback address that is not", () =>
     Effect.gen(function*() {
       const app = yield* LoopbackServer.make(ok)
       const trap = yield* LoopbackServer.make(ok)
@@ -58,7 +62,7 @@ describe("GuardedSocksProxy", () => {
       expect(app.connections()).toBe(1)
     }))
 
-  it.scoped("refuses IPv6 loopback and IPv4-mapped forms", () =>
+  it.effect("refuses IPv6 loopback and IPv4-mapped forms", () =>
     Effect.gen(function*() {
       const proxy = yield* GuardedSocksProxy.make({ allowPrivateNetwork: false })
       expect((yield* socks(proxy.port, { ipv6: [0, 0, 0, 0, 0, 0, 0, 1] }, 80)).code).toBe(2)
@@ -66,7 +70,7 @@ describe("GuardedSocksProxy", () => {
       expect((yield* socks(proxy.port, { domain: "[::ffff:169.254.169.254]" }, 80)).code).toBe(2)
     }))
 
-  it.scoped("resolves a name once with the injected resolver and connects to exactly that answer", () =>
+  it.effect("resolves a name once with the injected resolver and connects to exactly that answer", () =>
     Effect.gen(function*() {
       const app = yield* LoopbackServer.make(ok)
       const asked: Array<string> = []
@@ -83,7 +87,7 @@ describe("GuardedSocksProxy", () => {
       expect((yield* socks(proxy.port, { domain: "nowhere.test" }, app.port)).code).toBe(4)
     }))
 
-  it.scoped("refuses a name whose resolver answers a private address (the answer is checked, not the name)", () =>
+  it.effect("refuses a name whose resolver answers a private address (the answer is checked, not the name)", () =>
     Effect.gen(function*() {
       const trap = yield* LoopbackServer.make(ok)
       const resolver: Resolver = () => Promise.resolve([{ address: "127.0.0.1", family: 4 }])
@@ -92,7 +96,7 @@ describe("GuardedSocksProxy", () => {
       expect(trap.connections()).toBe(0)
     }))
 
-  it.scoped("supports CONNECT only", () =>
+  it.effect("supports CONNECT only", () =>
     Effect.gen(function*() {
       const app = yield* LoopbackServer.make(ok)
       const proxy = yield* GuardedSocksProxy.make({ allowPrivateNetwork: false, allowlist: [app.host] })

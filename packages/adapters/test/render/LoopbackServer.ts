@@ -1,6 +1,6 @@
 /** Test helper: an HTTP server on loopback for the scope of a test, counting every TCP connection it accepts. */
-import * as http from "node:http"
 import { Effect } from "effect"
+import * as http from "node:http"
 
 export interface LoopbackServer {
   readonly port: number
@@ -16,7 +16,7 @@ export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => v
 
 export const make = (handler: Handler, address = "127.0.0.1") =>
   Effect.acquireRelease(
-    Effect.async<{ readonly server: http.Server; readonly self: LoopbackServer }>((resume) => {
+    Effect.callback<{ readonly server: http.Server; readonly self: LoopbackServer }>((resume) => {
       let connections = 0
       const paths: Array<string> = []
       const server = http.createServer((req, res) => {
@@ -39,7 +39,7 @@ export const make = (handler: Handler, address = "127.0.0.1") =>
       })
     }),
     ({ server }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.closeAllConnections()
         server.close(() => resume(Effect.void))
       })

@@ -1,9 +1,10 @@
 import { PageRenderer, RenderFailed } from "@bookmark-library/domain"
 import { External } from "@bookmark-library/testkit"
 import { describe, expect, it, layer } from "@effect/vitest"
-import { Context, Effect, Exit, Layer, Logger } from "effect"
+import { Context, Effect, Exit, Layer, Logger, Result } from "effect"
 import * as jpeg from "jpeg-js"
 import * as dgram from "node:dgram"
+import * as AllowHosts from "../../src/net/AllowHosts.js"
 import { systemResolver } from "../../src/net/GuardedLookup.js"
 import { jpegSize } from "../../src/render/JpegSize.js"
 import * as PlaywrightRenderer from "../../src/render/PlaywrightRenderer.js"
@@ -14,13 +15,13 @@ const chromium = External.needs("CHROMIUM_PATH")
 const captureLogs = () => {
   const lines: Array<{ readonly level: string; readonly message: string }> = []
   const logger = Logger.make(({ logLevel, message }) => {
-    lines.push({ level: logLevel.label, message: Array.isArray(message) ? message.join(" ") : String(message) })
+    lines.push({ level: logLevel, message: Array.isArray(message) ? message.join(" ") : String(message) })
   })
-  return { lines, layer: Logger.replace(Logger.defaultLogger, logger) }
+  return { lines, layer: Logger.layer([logger]) }
 }
 
 describe("PlaywrightRenderer without a browser", () => {
-  it.scoped("is unavailable when the configured browser does not exist, says so once, and fails every render", () => {
+  it.effect("is unavailable when the configured browser does not exist, says so once, and fails every render", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
       const renderer = yield* PlaywrightRenderer.make({ chromiumPath: "/nonexistent/chromium" })
@@ -29,7 +30,7 @@ describe("PlaywrightRenderer without a browser", () => {
       yield* Effect.flip(renderer.render("https://example.org/"))
       expect(first).toBeInstanceOf(RenderFailed)
       expect(first.reason).toContain("/nonexistent/chromium")
-      const warnings = logs.lines.filter((l) => l.level === "WARN")
+      const warnings = logs.lines.filter((l) => l.level === "Warn")
       expect(warnings).toHaveLength(1)
       expect(warnings[0]?.message).toContain("screenshots are off")
       // No launch: the "rendering with Chromium" line is only written once a browser is set up.
@@ -37,7 +38,7 @@ describe("PlaywrightRenderer without a browser", () => {
     }).pipe(Effect.provide(logs.layer))
   })
 
-  it.scoped("SCREENSHOTS=false turns rendering off even when a browser exists", () =>
+  it.effect("SCREENSHOTS=false turns rendering off even when a browser exists", () =>
     Effect.gen(function*() {
       const renderer = yield* PlaywrightRenderer.make({ enabled: false, chromiumPath: process.execPath })
       expect(renderer.available).toBe(false)
@@ -51,7 +52,7 @@ interface Site {
   readonly trap: LoopbackServer.LoopbackServer
   readonly udpPackets: () => number
 }
-class Fixture extends Context.Tag("Fixture")<Fixture, Site>() {}
+class Fixture extends Context.Service<Fixture, Site>()("Fixture") {}
 
 const tallPage = (height: number) =>
   LoopbackServer.html(
@@ -98,14 +99,14 @@ new Worker(URL.createObjectURL(new Blob(['fetch("${trap}/worker").catch(() => {}
 }
 
 const udpTrap = Effect.acquireRelease(
-  Effect.async<dgram.Socket>((resume) => {
+  Effect.callback<dgram.Socket>((resume) => {
     const socket = dgram.createSocket("udp4")
     socket.bind(0, "127.0.0.1", () => resume(Effect.succeed(socket)))
   }),
   (socket) => Effect.sync(() => socket.close())
 )
 
-const FixtureLive = Layer.scoped(
+const FixtureLive = Layer.effect(
   Fixture,
   Effect.gen(function*() {
     const trap = yield* LoopbackServer.make(LoopbackServer.html("<title>trap</title>"))
@@ -124,16 +125,28 @@ const FixtureLive = Layer.scoped(
   })
 )
 
-/** The renderer with the policy on and only the app origin allowlisted; `app.test` resolves only through our resolver. */
+/**
+ * The renderer with the policy on and only the app origin allowlisted; `app.test` resolves only through our resolver.
+ */
 const rendererFor = (allowPrivateNetwork: boolean) =>
-  Layer.unwrapEffect(Effect.map(Fixture, ({ app }) =>
+  Layer.unwrap(Effect.map(Fixture, ({ app }) =>
     PlaywrightRenderer.layer({
       chromiumPath: chromium.value,
       allowPrivateNetwork,
       allowlist: [app.host, `app.test:${app.port}`],
-      resolver: (host) => host === "app.test" ? Promise.resolve([{ address: "127.0.0.1", family: 4 }]) : systemResolver(host)
-    })
-  )).pipe(Layer.provideMerge(FixtureLive))
+      resolver: (host) =>
+        host === "app.test" ? Promise.resolve([{ address: "127.0.0.1", family: 4 }]) : systemResolver(host)
+    }))).pipe(Layer.provideMerge(FixtureLive))
+
+/** The renderer with the policy on and no test allowlist: only `ALLOW_HOSTS=app.test` lets the app through. */
+const rendererAllowing = Layer.unwrap(Effect.map(Fixture, () =>
+  PlaywrightRenderer.layer({
+    chromiumPath: chromium.value,
+    allowPrivateNetwork: false,
+    allowHosts: Result.getOrThrow(AllowHosts.parse("app.test")),
+    resolver: (host) =>
+      host === "app.test" ? Promise.resolve([{ address: "127.0.0.1", family: 4 }]) : systemResolver(host)
+  }))).pipe(Layer.provideMerge(FixtureLive))
 
 describe.runIf(chromium.run)("PlaywrightRenderer with Chromium", () => {
   layer(rendererFor(false), { timeout: 30_000 })("policy on, app origin allowlisted", (it) => {
@@ -178,6 +191,32 @@ describe.runIf(chromium.run)("PlaywrightRenderer with Chromium", () => {
         expect(udpPackets()).toBe(0)
       }))
 
+    it.effect("a document (a copy from the browser) is shot from its own bytes: nothing is requested, even allowed", () =>
+      Effect.gen(function*() {
+        const { app, trap } = yield* Fixture
+        const red =
+          "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWO4Iyd3R06OAUIBACGmBGH6" +
+          "Pla+AAAAAElFTkSuQmCC"
+        const document = `<!doctype html><html><head><style>body { margin: 0 }</style></head><body>` +
+          `<img src="data:image/png;base64,${red}" width="200" height="200" style="display:block">` +
+          `<img src="${app.origin}/copy-left-over.png"><link rel="stylesheet" href="${trap.origin}/copy.css">` +
+          `<script>document.body.style.background = "blue"</script></body></html>`
+        const renderer = yield* PageRenderer
+        const shot = yield* Effect.fromNullishOr(renderer.screenshotDocument).pipe(
+          Effect.flatMap((screenshotDocument) => screenshotDocument(document))
+        )
+        const decoded = jpeg.decode(shot.screenshot, { useTArray: true })
+        expect({ width: decoded.width, height: decoded.height }).toEqual({ width: 1280, height: 800 })
+        const pixel = (x: number, y: number) =>
+          Array.from(decoded.data.subarray((y * 1280 + x) * 4, (y * 1280 + x) * 4 + 3))
+        // The inlined image is drawn (red), the script did not run (the page stays white, not blue).
+        expect(pixel(100, 100)[0]).toBeGreaterThan(180)
+        expect(pixel(100, 100)[2]).toBeLessThan(80)
+        expect(pixel(600, 400)).toEqual([255, 255, 255].map((v) => expect.closeTo(v, -1.5)))
+        expect(app.paths()).not.toContain("/copy-left-over.png")
+        expect(trap.connections()).toBe(0)
+      }))
+
     it.effect("an HTTP 302 to the trap is refused and the trap is never contacted", () =>
       Effect.gen(function*() {
         const { app, trap } = yield* Fixture
@@ -209,6 +248,20 @@ describe.runIf(chromium.run)("PlaywrightRenderer with Chromium", () => {
         const { app } = yield* Fixture
         const page = yield* (yield* PageRenderer).render(`http://app.test:${app.port}/title-js`)
         expect(page.html).toContain("Set by script")
+      }))
+  })
+
+  layer(rendererAllowing, { timeout: 30_000 })("ALLOW_HOSTS=app.test", (it) => {
+    it.effect("opens the listed host on the operator's network, and nothing else there", () =>
+      Effect.gen(function*() {
+        const { app, trap } = yield* Fixture
+        const page = yield* (yield* PageRenderer).render(`http://app.test:${app.port}/title-js`)
+        expect(page.html).toContain("Set by script")
+        // The same server by its address, and the trap, are not on the list.
+        const byAddress = yield* Effect.flip((yield* PageRenderer).render(`${app.origin}/title-js`))
+        expect(byAddress.reason).toMatch(/^blocked: .*ALLOW_HOSTS/)
+        yield* Effect.exit((yield* PageRenderer).render(`http://app.test:${app.port}/subresources`))
+        expect(trap.connections()).toBe(0)
       }))
   })
 

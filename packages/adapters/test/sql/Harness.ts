@@ -1,22 +1,22 @@
 /** Test support for the SQL adapters: layers built once per suite, outside TestClock; fresh databases. */
 import type { AllowanceCounter } from "@bookmark-library/domain"
-import * as SqlClient from "@effect/sql/SqlClient"
 import { afterAll, beforeAll } from "@effect/vitest"
 import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
-import * as Migrations from "../../src/sql/Migrations.js"
-import * as PgliteClient from "../../src/sql/PgliteClient.js"
-import * as PostgresClient from "../../src/sql/PostgresClient.js"
-import type { SqlNotifications } from "../../src/sql/SqlNotifications.js"
-import * as SqlAllowanceCounter from "../../src/sql/SqlAllowanceCounter.js"
-import * as SqlAssetStore from "../../src/sql/SqlAssetStore.js"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as PgliteClient from "../../src/sql/clients/PgliteClient.js"
+import * as PostgresClient from "../../src/sql/clients/PostgresClient.js"
+import type { SqlNotifications } from "../../src/sql/clients/SqlNotifications.js"
+import * as Migrations from "../../src/sql/schema/Migrations.js"
 import * as SqlStorage from "../../src/sql/SqlStorage.js"
+import * as SqlAllowanceCounter from "../../src/sql/stores/SqlAllowanceCounter.js"
+import * as SqlAssetStore from "../../src/sql/stores/SqlAssetStore.js"
 
 /**
  * Builds `make()` once before the suite's tests (in the live runtime, so pools and listeners never run on
  * a TestClock) and closes it after them; tests get the built context through the returned layer.
  */
 export const shared = <ROut, E>(make: () => Layer.Layer<ROut, E>): Layer.Layer<ROut> => {
-  let built: { readonly scope: Scope.CloseableScope; readonly context: Context.Context<ROut> } | undefined
+  let built: { readonly scope: Scope.Closeable; readonly context: Context.Context<ROut> } | undefined
   beforeAll(async () => {
     const scope = Effect.runSync(Scope.make())
     const context = await Effect.runPromise(Layer.buildWithScope(make(), scope))
@@ -25,9 +25,13 @@ export const shared = <ROut, E>(make: () => Layer.Layer<ROut, E>): Layer.Layer<R
   afterAll(async () => {
     if (built !== undefined) await Effect.runPromise(Scope.close(built.scope, Exit.void))
   })
-  return Layer.effectContext(Effect.suspend(() =>
-    built === undefined ? Effect.dieMessage("suite context used before it was built") : Effect.succeed(built.context)
-  ))
+  return Layer.effectContext(
+    Effect.suspend(() =>
+      built === undefined
+        ? Effect.die(new Error("suite context used before it was built"))
+        : Effect.succeed(built.context)
+    )
+  )
 }
 
 /** Every SQL adapter over one client: the storage ports, the asset store and the allowance counter. */
@@ -46,10 +50,15 @@ export const pglite = () => shared(() => PgliteClient.layer())
 export const pgliteStorage = (
   database: Layer.Layer<SqlClient.SqlClient | SqlNotifications>,
   counter?: Layer.Layer<AllowanceCounter, never, SqlClient.SqlClient>
-) => () => {
+) =>
+() => {
   const schema = schemaName()
-  const enter = Layer.effectDiscard(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    Effect.zipRight(sql.unsafe(`CREATE SCHEMA ${schema}`), sql.unsafe(`SET search_path TO ${schema}`))))
+  const enter = Layer.effectDiscard(
+    Effect.flatMap(
+      SqlClient.SqlClient,
+      (sql) => Effect.andThen(sql.unsafe(`CREATE SCHEMA ${schema}`), sql.unsafe(`SET search_path TO ${schema}`))
+    )
+  )
   return Layer.provideMerge(
     adapters(counter),
     Layer.provideMerge(Migrations.layer, Layer.provideMerge(enter, database))
@@ -70,7 +79,7 @@ const admin = (url: string, statement: string) =>
   })))
 
 /** A fresh schema for the suite, dropped after it; returns a URL working in it (read it once tests run). */
-export const postgresSchema = (url: string): (() => string) => {
+export const postgresSchema = (url: string): () => string => {
   const schema = schemaName()
   beforeAll(() => admin(url, `CREATE SCHEMA ${schema}`))
   afterAll(() => admin(url, `DROP SCHEMA ${schema} CASCADE`))

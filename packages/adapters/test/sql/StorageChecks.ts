@@ -1,26 +1,27 @@
 /** Checks of the SQL storage beyond the port contracts, run on every engine: round trips, defects, health. */
 import {
-  Account,
+  type Account,
   AccountId,
-  type AllowanceCounter,
   Accounts,
+  type AllowanceCounter,
   ApiKey,
   ApiKeyId,
-  Bookmarks,
   authenticate,
+  Bookmarks,
   chargeRequest,
   getBookmark,
   type Links,
   listBookmarks,
-  Policy,
+  Scope,
+  Settings,
   Transactor
 } from "@bookmark-library/domain"
 import { FakeLinks } from "@bookmark-library/testkit"
 import * as Contracts from "@bookmark-library/testkit/contracts"
-import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Layer, Option, Tracer } from "effect"
-import * as SqlDirect from "../../src/sql/SqlDirect.js"
+import { Cause, Effect, Exit, Layer, Option, Result, Tracer } from "effect"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlDirect from "../../src/sql/clients/SqlDirect.js"
 import * as SqlStorage from "../../src/sql/SqlStorage.js"
 
 type Services = SqlStorage.Ports | AllowanceCounter | SqlClient.SqlClient
@@ -30,11 +31,17 @@ const uid = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
-const newAccount = (): Account.Account => ({ id: AccountId.make(uid("acc_")), plan: "free", createdAt: 0, planChangedAt: 0 })
+const newAccount = (): Account.Account => ({
+  id: AccountId.make(uid("acc_")),
+  plan: "free",
+  createdAt: 0,
+  planChangedAt: 0
+})
 
 /**
- * Runs `effect` and counts the SQL statements it sent: each `sql.execute` span is one round trip, and so is each
- * statement the client ran directly on its pool (`SqlDirect`, which opens no span).
+ * Runs `effect` and counts the SQL statements it sent: each statement's span (kind "client", named after the
+ * database) is one round trip, and so is each statement the client ran directly on its pool (`SqlDirect`, which
+ * opens no span).
  */
 const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
@@ -43,11 +50,11 @@ const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     const native = yield* Effect.tracer
     let statements = 0
     const tracer = Tracer.make({
-      span: (name, ...rest) => {
-        if (name === "sql.execute") statements++
-        return native.span(name, ...rest)
+      span: (options) => {
+        if (options.kind === "client") statements++
+        return native.span(options)
       },
-      context: (f, fiber) => native.context(f, fiber)
+      context: native.context
     })
     const result = yield* Effect.withTracer(effect, tracer)
     const directAfter = Option.match(direct, { onNone: () => 0, onSome: (d) => d.statements() })
@@ -56,8 +63,8 @@ const countingStatements = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 
 export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) =>
   describe(`SQL storage checks: ${name}`, () => {
-    const run = <A, E2>(effect: Effect.Effect<A, E2, Services | Policy.Policy | Links.Links>) =>
-      effect.pipe(Effect.provide(Layer.mergeAll(layer, Policy.layer(), FakeLinks.layer())))
+    const run = <A, E2>(effect: Effect.Effect<A, E2, Services | Settings.Settings | Links.Links>) =>
+      effect.pipe(Effect.provide(Layer.mergeAll(layer, Settings.layer(), FakeLinks.layer())))
 
     it.effect("GET /bookmarks/:id and GET /bookmarks take three round trips: key, counter, rows", () =>
       run(Effect.gen(function*() {
@@ -72,11 +79,14 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
           label: "",
           masked: ApiKey.mask(key),
           source: "api",
+          scopes: Scope.all,
           createdAt: 0,
           revokedAt: null
         }
         yield* accounts.addKey(info, ApiKey.hash(key))
-        const saved = yield* bookmarks.insert(Contracts.newBookmark(account.id, 10, { url: "https://example.com/round-trips", callerTags: ["one"] }))
+        const saved = yield* bookmarks.insert(
+          Contracts.newBookmark(account.id, 10, { url: "https://example.com/round-trips", callerTags: ["one"] })
+        )
         const one = yield* countingStatements(Effect.gen(function*() {
           const principal = yield* authenticate(key)
           yield* chargeRequest(principal)
@@ -106,7 +116,9 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
         const existing = newAccount()
         yield* accounts.create(existing)
         const before = directCount()
-        const first = yield* tx.atomic(bookmarks.insert(Contracts.newBookmark(existing.id, 100, { url: "https://example.com/stamp-1" })))
+        const first = yield* tx.atomic(
+          bookmarks.insert(Contracts.newBookmark(existing.id, 100, { url: "https://example.com/stamp-1" }))
+        )
         // Postgres: one statement on the side pool (the stamp); PGlite: none.
         expect(directCount() - before).toBe(Option.isSome(direct) ? 1 : 0)
         // An account created in the same transaction is not visible to the side pool: the stamp falls back.
@@ -115,7 +127,9 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
           yield* accounts.create(fresh)
           return yield* bookmarks.insert(Contracts.newBookmark(fresh.id, 100, { url: "https://example.com/stamp-2" }))
         }))
-        const third = yield* tx.atomic(bookmarks.insert(Contracts.newBookmark(existing.id, 100, { url: "https://example.com/stamp-3" })))
+        const third = yield* tx.atomic(
+          bookmarks.insert(Contracts.newBookmark(existing.id, 100, { url: "https://example.com/stamp-3" }))
+        )
         expect(second.accountId).toBe(fresh.id)
         expect(third.createdAt).toBeGreaterThan(first.createdAt)
       })))
@@ -126,7 +140,20 @@ export const storageChecks = <E>(name: string, layer: Layer.Layer<Services, E>) 
         const account = newAccount()
         yield* accounts.create(account)
         const exit = yield* Effect.exit(accounts.create(account))
-        expect(Exit.isFailure(exit) && Cause.isDie(exit.cause) && !Cause.isFailure(exit.cause)).toBe(true)
+        expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause) && !Cause.hasFails(exit.cause)).toBe(true)
+      })))
+
+    it.effect("a row its schema refuses is a defect naming the column, not an outage", () =>
+      run(Effect.gen(function*() {
+        const accounts = yield* Accounts
+        const sql = yield* SqlClient.SqlClient
+        const account = newAccount()
+        yield* accounts.create(account)
+        yield* sql`UPDATE accounts SET plan = 'gold' WHERE id = ${account.id}`
+        const exit = yield* Effect.exit(accounts.get(account.id))
+        expect(Exit.isFailure(exit) && !Cause.hasFails(exit.cause)).toBe(true)
+        const defect = Exit.isFailure(exit) ? Result.getOrUndefined(Cause.findDefect(exit.cause)) : undefined
+        expect(String(defect)).toContain(`["plan"]`)
       })))
 
     it.effect("ping answers while the database does", () =>
