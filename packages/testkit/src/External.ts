@@ -15,6 +15,7 @@ export const needs = (variable: ExternalVariable): External => {
   const value = process.env[variable] ?? ""
   if (value !== "") return { run: true, value }
   if (isCI) throw new Error(`${variable} must be set under CI: these tests may not be skipped there`)
+  // oxlint-disable-next-line eslint/no-console -- runs while vitest collects the file, outside any Effect runtime
   console.warn(`[skip] ${variable} is not set: tests that need it are skipped (set it to run them)`)
   return { run: false, value }
 }

@@ -1,5 +1,12 @@
 /** Ready-made accounts, keys and bookmarks for tests. */
-import { type Bookmark, createAccount, createKey, type Plan, type Principal, saveBookmark } from "@bookmark-library/domain"
+import {
+  type Bookmark,
+  createAccount,
+  createKey,
+  type Plan,
+  type Principal,
+  saveBookmark
+} from "@bookmark-library/domain"
 import { Effect } from "effect"
 
 /** An account on `plan` with one key; `principal` is what authentication would yield. */

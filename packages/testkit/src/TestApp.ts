@@ -4,6 +4,6 @@
  * use cases.
  */
 export { layer, storage } from "./app/InMemoryDomain.js"
-export { make, type Options, type Running, start } from "./app/Running.js"
 export { runDueDeliveries, runDueJobs, settle } from "./app/Queues.js"
+export { make, type Options, type Running, start } from "./app/Running.js"
 export type { Services } from "./app/Services.js"

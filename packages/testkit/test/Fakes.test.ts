@@ -1,5 +1,12 @@
 /** The recording fakes behave as use-case tests assume: scripted answers in order, refusals, determinism. */
-import { ContentAnalyzer, FetchFailed, IdGenerator, PageFetcher, PageRenderer, WebhookSender } from "@bookmark-library/domain"
+import {
+  ContentAnalyzer,
+  FetchFailed,
+  IdGenerator,
+  PageFetcher,
+  PageRenderer,
+  WebhookSender
+} from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as FakeContentAnalyzer from "../src/fakes/FakeContentAnalyzer.js"
@@ -19,7 +26,11 @@ describe("FakeWebhookSender", () => {
         const request = { url: "https://h.example.com/", body: "{}", headers: { a: "b" }, timeout: 1 }
         expect((yield* sender.send(request)).status).toBe(500)
         expect((yield* sender.send(request)).status).toBe(200)
-        expect(fake.sent).toEqual([{ url: request.url, body: "{}", headers: { a: "b" } }, { url: request.url, body: "{}", headers: { a: "b" } }])
+        expect(fake.sent).toEqual([{ url: request.url, body: "{}", headers: { a: "b" } }, {
+          url: request.url,
+          body: "{}",
+          headers: { a: "b" }
+        }])
         expect((yield* Effect.flip(sender.checkTarget(new URL("https://127.0.0.1/")))).reason).toMatch(/loopback/)
         yield* sender.checkTarget(new URL("https://h.example.com/"))
       }).pipe(Effect.provide(fake.layer))
@@ -56,18 +67,44 @@ describe("FakePageExtractor and FakeContentAnalyzer", () => {
     const page = FakePageExtractor.extract({
       url: "https://a.example.com/x",
       contentType: "text/html",
-      body: `<title>T</title><meta name="description" content="D"><link rel="icon" href="/i.png"><article><p>Hello there.</p></article>`
+      body:
+        `<title>T</title><meta name="description" content="D"><link rel="icon" href="/i.png"><article><p>Hello there.</p></article>`
     })
-    expect(page).toMatchObject({ type: "article", title: "T", description: "D", text: "Hello there.", favicon: "https://a.example.com/i.png", challenge: false })
+    expect(page).toMatchObject({
+      type: "article",
+      title: "T",
+      description: "D",
+      text: "Hello there.",
+      favicon: "https://a.example.com/i.png",
+      challenge: false
+    })
     // No declared icon: none is guessed (enrichment checks /favicon.ico itself).
-    expect(FakePageExtractor.extract({ url: "https://a.example.com/", contentType: "text/html", body: "<title>T</title>" }).favicon).toBe("")
-    expect(FakePageExtractor.extract({ url: "https://a.example.com/i.png", contentType: "image/png", body: new Uint8Array() })).toMatchObject({ type: "image", image: "https://a.example.com/i.png" })
-    expect(FakePageExtractor.extract({ url: "https://a.example.com/", contentType: "text/html", body: "<title>Just a moment...</title>" }).challenge).toBe(true)
+    expect(
+      FakePageExtractor.extract({ url: "https://a.example.com/", contentType: "text/html", body: "<title>T</title>" })
+        .favicon
+    ).toBe("")
+    expect(
+      FakePageExtractor.extract({
+        url: "https://a.example.com/i.png",
+        contentType: "image/png",
+        body: new Uint8Array()
+      })
+    ).toMatchObject({ type: "image", image: "https://a.example.com/i.png" })
+    expect(
+      FakePageExtractor.extract({
+        url: "https://a.example.com/",
+        contentType: "text/html",
+        body: "<title>Just a moment...</title>"
+      }).challenge
+    ).toBe(true)
   })
 
   it.effect("the analyzer summarises with the first sentence and tags with long words", () =>
     Effect.gen(function*() {
-      const analysis = yield* (yield* ContentAnalyzer).analyze({ title: "", text: "Effects compose wonderfully. Second sentence here." })
+      const analysis = yield* (yield* ContentAnalyzer).analyze({
+        title: "",
+        text: "Effects compose wonderfully. Second sentence here."
+      })
       expect(analysis).toEqual({ summary: "Effects compose wonderfully.", tags: ["effects", "compose", "wonderfully"] })
     }).pipe(Effect.provide(FakeContentAnalyzer.layer)))
 })
@@ -76,7 +113,10 @@ describe("MemoryIdGenerator", () => {
   it.effect("is deterministic per seed and differs between seeds", () =>
     Effect.gen(function*() {
       const draw = (seed: number) =>
-        Effect.all([IdGenerator.pipe(Effect.flatMap((g) => g.make("bookmark"))), IdGenerator.pipe(Effect.flatMap((g) => g.bytes(4)))]).pipe(
+        Effect.all([
+          IdGenerator.pipe(Effect.flatMap((g) => g.make("bookmark"))),
+          IdGenerator.pipe(Effect.flatMap((g) => g.bytes(4)))
+        ]).pipe(
           Effect.provide(MemoryIdGenerator.layer(seed))
         )
       expect(yield* draw(7)).toEqual(yield* draw(7))

@@ -2,8 +2,8 @@ import { PageFetcher, WebhookSender } from "@bookmark-library/domain"
 import { Context, Effect, Layer } from "effect"
 import * as Contracts from "../src/contracts/index.js"
 import * as FakeContentAnalyzer from "../src/fakes/FakeContentAnalyzer.js"
-import * as FakePasswordHasher from "../src/fakes/FakePasswordHasher.js"
 import * as FakePageFetcher from "../src/fakes/FakePageFetcher.js"
+import * as FakePasswordHasher from "../src/fakes/FakePasswordHasher.js"
 import * as FakeWebhookSender from "../src/fakes/FakeWebhookSender.js"
 import * as MemoryAllowanceCounter from "../src/memory/MemoryAllowanceCounter.js"
 import * as MemoryAssetStore from "../src/memory/MemoryAssetStore.js"
@@ -14,9 +14,18 @@ const storage = TestApp.storage
 
 Contracts.accountsContract("memory", storage)
 Contracts.bookmarksContract("memory", storage)
+Contracts.librarySearchContract("memory", storage)
+Contracts.linkHealthContract("memory", storage)
 Contracts.jobsContract("memory", storage)
 Contracts.importsContract("memory", storage)
 Contracts.webhooksContract("memory", storage)
+Contracts.listsContract("memory", storage)
+Contracts.highlightsContract("memory", storage)
+Contracts.retagContract("memory", storage)
+Contracts.editTagsContract("memory", storage)
+Contracts.tagCountsContract("memory", storage)
+Contracts.secretLinksContract("memory", storage)
+Contracts.assetUsageContract("memory", storage)
 Contracts.deliveriesContract("memory", storage)
 Contracts.transactorContract("memory", storage)
 Contracts.allowanceCounterContract("memory", MemoryAllowanceCounter.layer, { effectClock: true })
@@ -37,11 +46,14 @@ const fakeSender = Layer.effectContext(Effect.sync(() => {
     endpoint: (reply) =>
       Effect.sync(() => {
         const url = `https://endpoint-${next++}.hooks.example.com/in`
-        fake.endpoint(url, reply.hang === true ? { hang: true } : {
-          status: reply.status,
-          ...(reply.headers ? { headers: reply.headers } : {}),
-          ...(reply.body === undefined ? {} : { body: reply.body })
-        })
+        fake.endpoint(
+          url,
+          reply.hang === true ? { hang: true } : {
+            status: reply.status,
+            ...(reply.headers ? { headers: reply.headers } : {}),
+            ...(reply.body === undefined ? {} : { body: reply.body })
+          }
+        )
         return {
           url,
           received: Effect.sync(() =>
@@ -49,7 +61,8 @@ const fakeSender = Layer.effectContext(Effect.sync(() => {
               method: "POST",
               body: s.body,
               headers: Object.fromEntries(Object.entries(s.headers).map(([k, v]) => [k.toLowerCase(), v]))
-            })))
+            }))
+          )
         }
       }),
     unreachable: Effect.sync(() => {

@@ -1,5 +1,5 @@
 /** Runs the background work of the in-memory service on demand: due enrichment jobs, due webhook deliveries. */
-import { Deliveries, Delivery, deliverWebhook, Job, Jobs, processJob } from "@bookmark-library/domain"
+import { Deliveries, deliverWebhook, Delivery, Job, Jobs, processJob } from "@bookmark-library/domain"
 import { Clock, Effect } from "effect"
 
 /** Claims every enrichment job due now and processes it; the number processed. */
@@ -15,7 +15,12 @@ export const runDueJobs = Effect.gen(function*() {
 export const runDueDeliveries = Effect.gen(function*() {
   const deliveries = yield* Deliveries
   const now = yield* Clock.currentTimeMillis
-  const claimed = yield* deliveries.claim({ now, lease: 60_000, max: 100, maxPerWebhook: Delivery.maxInFlightPerWebhook })
+  const claimed = yield* deliveries.claim({
+    now,
+    lease: 60_000,
+    max: 100,
+    maxPerWebhook: Delivery.maxInFlightPerWebhook
+  })
   yield* Effect.forEach(claimed, deliverWebhook, { discard: true })
   return claimed.length
 })

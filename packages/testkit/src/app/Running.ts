@@ -1,13 +1,15 @@
 /**
  * A running in-memory service for tests of other teams: every port in memory, ids from a seed, a clock that moves
  * only when told, recording fakes for pages and webhook endpoints, and the JSON API (and admin API) answering
- * web-standard requests without a socket. Usable from any test, Effect or not (docs/packages.md, "Testkit").
+ * web-standard requests without a socket. Usable from any test, Effect or not (docs/packages.md, "The testkit for
+ * other teams").
  */
 import type { AccountId, Plan } from "@bookmark-library/domain"
 import { WebHandler } from "@bookmark-library/http"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import type * as HttpClient from "@effect/platform/HttpClient"
-import { Clock, type Duration, Effect, Exit, Layer, Logger, LogLevel, Runtime, Scope, TestClock, TestContext } from "effect"
+import { Clock, Context, type Duration, Effect, Exit, Layer, type LogLevel, References, Scope } from "effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import type * as HttpClient from "effect/http/HttpClient"
+import { TestClock } from "effect/testing"
 import * as FakePageFetcher from "../fakes/FakePageFetcher.js"
 import * as FakePageRenderer from "../fakes/FakePageRenderer.js"
 import * as FakeWebhookSender from "../fakes/FakeWebhookSender.js"
@@ -20,15 +22,15 @@ export interface Options {
   readonly seed?: number
   /** Where the clock starts (it moves only with `advance`). Default 2026-01-01T00:00:00.000Z. */
   readonly now?: Date | number | string
-  /** Policy overrides: plans and their limits, `allowHttpWebhooks`, the retry schedule… */
-  readonly policy?: Partial<Services.Settings["policy"]>
+  /** Settings overrides: plans and their limits, `allowHttpWebhooks`, the retry schedule… */
+  readonly settings?: Services.Setup["settings"]
   /** Origin of `fetch`'s relative URLs and of asset links. Default `http://bookmarks.test`. */
   readonly baseUrl?: string
   /** Bearer token of the admin API (`/admin/…`). Default `adm_test-token`. */
   readonly adminToken?: string
   /** Whether the fake renderer is available (screenshots of rendered pages). Default false. */
   readonly screenshots?: boolean
-  /** Least level logged by the service. Default Warning (request logs off). */
+  /** Least level logged by the service. Default "Warn" (request logs off). */
   readonly logLevel?: LogLevel.LogLevel
 }
 
@@ -58,13 +60,13 @@ export interface Running {
   /** Jobs, then the deliveries they caused, until nothing is due now. */
   readonly settle: () => Promise<void>
   /** Moves the clock forward (retries and rate-limit windows depend on it). */
-  readonly advance: (duration: Duration.DurationInput) => Promise<void>
+  readonly advance: (duration: Duration.Input) => Promise<void>
   /** The clock's time, epoch milliseconds. */
   readonly now: () => Promise<number>
   /** Runs an Effect against the service's ports and use cases. */
   readonly run: <A, E>(effect: Effect.Effect<A, E, Services.Services>) => Promise<A>
-  /** The service's runtime, for `Effect.provide(app.runtime)` in Effect tests. */
-  readonly runtime: Runtime.Runtime<Services.Services>
+  /** The service's services (its TestClock included), for `Effect.provide(app.context)` in Effect tests. */
+  readonly context: Context.Context<Services.Services | TestClock.TestClock>
   /** Stops the service (idempotent). */
   readonly close: () => Promise<void>
 }
@@ -80,7 +82,7 @@ const startOf = (now: Options["now"]): number => {
 const encoder = new TextEncoder()
 
 /** Builds the service in `scope`: closing the scope stops it. */
-const build = (options: Options, scope: Scope.CloseableScope) =>
+const build = (options: Options, scope: Scope.Closeable) =>
   Effect.gen(function*() {
     const baseUrl = (options.baseUrl ?? "http://bookmarks.test").replace(/\/+$/, "")
     const adminToken = options.adminToken ?? "adm_test-token"
@@ -89,17 +91,20 @@ const build = (options: Options, scope: Scope.CloseableScope) =>
       renderer: FakePageRenderer.make(options.screenshots ?? false),
       webhooks: FakeWebhookSender.make()
     }
-    const settings = { policy: options.policy ?? {}, seed: options.seed ?? 42, baseUrl, adminToken }
-    // The test services (TestClock) replace the clock for everything the service runs, requests included.
-    const runtime = yield* Layer.toRuntime(
-      Services.layer(settings, fakes).pipe(
-        Layer.provideMerge(TestContext.TestContext),
-        Layer.provide(Logger.minimumLogLevel(options.logLevel ?? LogLevel.Warning))
-      )
-    ).pipe(Scope.extend(scope))
-    const run = <A, E>(effect: Effect.Effect<A, E, Services.Services>) => Runtime.runPromise(runtime)(effect)
-    yield* Effect.provide(TestClock.setTime(startOf(options.now)), runtime)
-    const handler = Runtime.runSync(runtime)(WebHandler.WebHandler)
+    const setup = { settings: options.settings ?? {}, seed: options.seed ?? 42, baseUrl, adminToken }
+    // The TestClock and the least log level are in the services of everything the service runs, requests included.
+    const context = yield* Layer.buildWithScope(
+      Services.layer(setup, fakes).pipe(
+        Layer.provideMerge(Layer.merge(
+          TestClock.layer(),
+          Layer.succeed(References.MinimumLogLevel, options.logLevel ?? "Warn")
+        ))
+      ),
+      scope
+    )
+    const run = <A, E>(effect: Effect.Effect<A, E, Services.Services>) => Effect.runPromiseWith(context)(effect)
+    yield* Effect.provide(TestClock.setTime(startOf(options.now)), context)
+    const handler = Context.get(context, WebHandler.WebHandler)
     const fetch = (input: string | URL | Request, init?: RequestInit) =>
       handler(input instanceof Request ? new Request(input, init) : new Request(new URL(input, `${baseUrl}/`), init))
     let closed: Promise<void> | undefined
@@ -117,14 +122,16 @@ const build = (options: Options, scope: Scope.CloseableScope) =>
       renderer: fakes.renderer,
       webhooks: fakes.webhooks,
       createAccount: (plan) =>
-        run(Effect.map(Fixtures.accountWithKey(plan ?? "free"), ({ account, key }) => ({ accountId: account.id, key }))),
+        run(
+          Effect.map(Fixtures.accountWithKey(plan ?? "free"), ({ account, key }) => ({ accountId: account.id, key }))
+        ),
       processJobs: () => run(Queues.runDueJobs),
       deliverWebhooks: () => run(Queues.runDueDeliveries),
       settle: () => run(Queues.settle()),
       advance: (duration) => run(TestClock.adjust(duration)),
       now: () => run(Clock.currentTimeMillis),
       run,
-      runtime,
+      context,
       close: () => (closed ??= Effect.runPromise(Scope.close(scope, Exit.void)))
     }
     return running
@@ -132,9 +139,14 @@ const build = (options: Options, scope: Scope.CloseableScope) =>
 
 /** Starts a service; call `close()` when done (e.g. in `afterEach`). */
 export const start = (options: Options = {}): Promise<Running> =>
-  Effect.runPromise(Effect.flatMap(Scope.make(), (scope) =>
-    build(options, scope).pipe(Effect.onError(() => Scope.close(scope, Exit.void)))))
+  Effect.runPromise(
+    Effect.flatMap(Scope.make(), (scope) =>
+      build(options, scope).pipe(Effect.onError(() => Scope.close(scope, Exit.void))))
+  )
 
-/** The service for the enclosing scope (e.g. `it.scoped`): it stops when the scope closes. */
+/**
+ * The service for the enclosing scope (e.g. `it.effect`, which gives each test a scope): it stops when the scope
+ * closes.
+ */
 export const make = (options: Options = {}): Effect.Effect<Running, never, Scope.Scope> =>
   Effect.acquireRelease(Effect.promise(() => start(options)), (running) => Effect.promise(() => running.close()))

@@ -1,5 +1,5 @@
 /** Contract of the Accounts port. */
-import { AccountId, Accounts, ApiKey, ApiKeyId } from "@bookmark-library/domain"
+import { AccountId, Accounts, ApiKey, ApiKeyId, Scope } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"
@@ -16,6 +16,7 @@ export const accountsContract = <E>(name: string, layer: Layer.Layer<Accounts, E
         label: "label ✓",
         masked: ApiKey.mask(key),
         source: "api",
+        scopes: Scope.all,
         createdAt,
         revokedAt: null
       }
@@ -66,12 +67,18 @@ export const accountsContract = <E>(name: string, layer: Layer.Layer<Accounts, E
         const first = newKey(account.id, 10)
         // The extension's key: its source is kept and read back with the key (saves with it are `extension`).
         const made = newKey(account.id, 20)
-        const second = { ...made, info: { ...made.info, source: "extension" as const } }
+        // A narrowed key (the extension's asks for the bookmark scopes only): its scopes come back with its owner.
+        const second = {
+          ...made,
+          info: { ...made.info, source: "extension" as const, scopes: ["bookmarks:read", "bookmarks:write"] as const }
+        }
         const foreign = newKey(other.id, 15)
         yield* accounts.addKey(first.info, ApiKey.hash(first.key))
         yield* accounts.addKey(foreign.info, ApiKey.hash(foreign.key))
         yield* accounts.addKey(second.info, ApiKey.hash(second.key))
-        expect(yield* accounts.findByKeyHash(ApiKey.hash(second.key))).toEqual(Option.some({ account, key: second.info }))
+        expect(yield* accounts.findByKeyHash(ApiKey.hash(second.key))).toEqual(
+          Option.some({ account, key: second.info })
+        )
         expect(Option.isNone(yield* accounts.findByKeyHash(ApiKey.hash("bk_unknown")))).toBe(true)
         expect(yield* accounts.listKeys(account.id)).toEqual([first.info, second.info])
       })))

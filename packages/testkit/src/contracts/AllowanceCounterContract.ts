@@ -4,7 +4,8 @@
  */
 import { AccountId, AllowanceCounter, ApiKeyId } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, type Layer, TestClock } from "effect"
+import { Effect, type Layer } from "effect"
+import { TestClock } from "effect/testing"
 import { uid } from "./Support.js"
 
 export interface CounterContractOptions {
@@ -14,7 +15,11 @@ export interface CounterContractOptions {
 
 const ids = () => ({ accountId: AccountId.make(uid("acc_")), keyId: ApiKeyId.make(uid("key_")) })
 
-export const allowanceCounterContract = <E>(name: string, layer: Layer.Layer<AllowanceCounter, E>, options: CounterContractOptions) =>
+export const allowanceCounterContract = <E>(
+  name: string,
+  layer: Layer.Layer<AllowanceCounter, E>,
+  options: CounterContractOptions
+) =>
   describe(`AllowanceCounter contract: ${name}`, () => {
     const run = <A, E2>(effect: Effect.Effect<A, E2, AllowanceCounter>) => effect.pipe(Effect.provide(layer))
 
@@ -121,7 +126,12 @@ export const allowanceCounterContract = <E>(name: string, layer: Layer.Layer<All
         expect((yield* charge).admitted).toBe(true)
         expect((yield* charge).admitted).toBe(true)
         const refused = yield* charge
-        expect(refused).toMatchObject({ admitted: false, minuteUsed: 2, monthUsed: 2, now: Date.UTC(2025, 0, 15, 10, 0, 5) })
+        expect(refused).toMatchObject({
+          admitted: false,
+          minuteUsed: 2,
+          monthUsed: 2,
+          now: Date.UTC(2025, 0, 15, 10, 0, 5)
+        })
         yield* TestClock.setTime(Date.UTC(2025, 0, 15, 10, 1, 0))
         expect(yield* charge).toMatchObject({ admitted: true, minuteUsed: 1, monthUsed: 3 })
       })))

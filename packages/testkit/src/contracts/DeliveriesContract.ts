@@ -1,7 +1,16 @@
 /** Contract of the Deliveries port: exact bodies, leases, the per-webhook cap, retries and cancellation. */
-import { type Accounts, type AccountId, BookmarkId, Deliveries, type Delivery, DeliveryId, type WebhookId, Webhooks } from "@bookmark-library/domain"
+import {
+  type AccountId,
+  type Accounts,
+  BookmarkId,
+  Deliveries,
+  type Delivery,
+  DeliveryId,
+  type WebhookId,
+  Webhooks
+} from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, type Layer, Option } from "effect"
+import { Array as Arr, Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"
 import { webhookRecord } from "./WebhooksContract.js"
 
@@ -41,7 +50,7 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
         const account = yield* newAccount()
         const hook = webhookRecord(account.id, { active })
         yield* webhooks.insert(hook, 10)
-        const rows = Array.from({ length: count }, (_, i) => deliveryRecord(hook.id, account.id, { createdAt: i }))
+        const rows = Arr.makeBy(count, (i) => deliveryRecord(hook.id, account.id, { createdAt: i }))
         yield* deliveries.enqueue(rows)
         return { hook, rows }
       })
@@ -52,23 +61,24 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
         const { hook, rows } = yield* hookWith(1)
         const claimed = (yield* deliveries.claim(claimOpts(0))).filter((c) => c.delivery.webhookId === hook.id)
         expect(claimed).toEqual([{ delivery: rows[0], url: hook.url, secret: hook.secret }])
-        expect(yield* deliveries.get(rows[0]!.id)).toEqual(Option.some(rows[0]))
+        expect(yield* deliveries.get(rows[0].id)).toEqual(Option.some(rows[0]))
         const again = (yield* deliveries.claim(claimOpts(999))).filter((c) => c.delivery.webhookId === hook.id)
         expect(again).toEqual([])
         const afterLease = (yield* deliveries.claim(claimOpts(1_000))).filter((c) => c.delivery.webhookId === hook.id)
         expect(afterLease.length).toBe(1)
-        yield* deliveries.finish(rows[0]!.id, { state: "delivered" })
+        yield* deliveries.finish(rows[0].id, { state: "delivered" })
       })))
 
     it.effect("never leases more than maxPerWebhook of one webhook at once", () =>
       run(Effect.gen(function*() {
         const deliveries = yield* Deliveries
         const { hook, rows } = yield* hookWith(10)
-        const mine = (cs: ReadonlyArray<{ delivery: Delivery.Record }>) => cs.filter((c) => c.delivery.webhookId === hook.id)
+        const mine = (cs: ReadonlyArray<{ delivery: Delivery.Record }>) =>
+          cs.filter((c) => c.delivery.webhookId === hook.id)
         const first = mine(yield* deliveries.claim(claimOpts(0, 100, 4)))
         expect(first.length).toBe(4)
         expect(mine(yield* deliveries.claim(claimOpts(1, 100, 4))).length).toBe(0)
-        yield* deliveries.finish(first[0]!.delivery.id, { state: "delivered" })
+        yield* deliveries.finish(Arr.getUnsafe(first, 0).delivery.id, { state: "delivered" })
         expect(mine(yield* deliveries.claim(claimOpts(2, 100, 4))).length).toBe(1)
         yield* deliveries.cancelForWebhook(hook.id)
         expect(rows.length).toBe(10)
@@ -86,14 +96,14 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
       run(Effect.gen(function*() {
         const deliveries = yield* Deliveries
         const { hook, rows } = yield* hookWith(1)
-        const id = rows[0]!.id
+        const id = rows[0].id
         const mine = (now: number) =>
           Effect.map(deliveries.claim(claimOpts(now)), (cs) => cs.filter((c) => c.delivery.webhookId === hook.id))
         yield* mine(0)
         yield* deliveries.finish(id, { state: "pending", nextAttemptAt: 5_000 })
         expect(yield* mine(4_999)).toEqual([])
         const retried = yield* mine(5_000)
-        expect(retried.map((c) => [c.delivery.attempts, c.delivery.body])).toEqual([[1, rows[0]!.body]])
+        expect(retried.map((c) => [c.delivery.attempts, c.delivery.body])).toEqual([[1, rows[0].body]])
         yield* deliveries.finish(id, { state: "failed" })
         expect(Option.map(yield* deliveries.get(id), (d) => [d.state, d.attempts])).toEqual(Option.some(["failed", 2]))
         expect(yield* mine(100_000)).toEqual([])
@@ -104,10 +114,10 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
         const deliveries = yield* Deliveries
         const { hook, rows } = yield* hookWith(1)
         yield* deliveries.claim(claimOpts(0))
-        yield* deliveries.release(rows[0]!.id)
+        yield* deliveries.release(rows[0].id)
         const again = (yield* deliveries.claim(claimOpts(1))).filter((c) => c.delivery.webhookId === hook.id)
         expect(again.map((c) => c.delivery.attempts)).toEqual([0])
-        yield* deliveries.finish(rows[0]!.id, { state: "delivered" })
+        yield* deliveries.finish(rows[0].id, { state: "delivered" })
       })))
 
     it.effect("cancels only the pending deliveries of one webhook", () =>
@@ -115,15 +125,16 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
         const deliveries = yield* Deliveries
         const { hook, rows } = yield* hookWith(3)
         const other = yield* hookWith(1)
-        yield* deliveries.finish(rows[0]!.id, { state: "delivered" })
+        yield* deliveries.finish(rows[0].id, { state: "delivered" })
         expect(yield* deliveries.cancelForWebhook(hook.id)).toBe(2)
         const states = (yield* deliveries.listForWebhook(hook.id)).map((d) => d.state)
         expect(states).toEqual(["delivered", "cancelled", "cancelled"])
-        expect(Option.map(yield* deliveries.get(other.rows[0]!.id), (d) => d.state)).toEqual(Option.some("pending"))
+        expect(Option.map(yield* deliveries.get(other.rows[0].id), (d) => d.state)).toEqual(Option.some("pending"))
         yield* deliveries.cancelForWebhook(other.hook.id)
       })))
 
-    // Other tests leave rows behind: counts are compared before and after, and these rows are due long before any of theirs.
+    // Other tests leave rows behind: counts are compared before and after, and these rows are due long before any of
+    // theirs.
     it.effect("reports pending deliveries, those waiting for a retry and the longest-waiting due one", () =>
       run(Effect.gen(function*() {
         const deliveries = yield* Deliveries
@@ -132,17 +143,17 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
         const account = yield* newAccount()
         const hook = webhookRecord(account.id)
         yield* webhooks.insert(hook, 10)
-        const [first, second, third] = [-5_000_000, -4_000_000, -3_000_000].map((at) =>
-          deliveryRecord(hook.id, account.id, { nextAttemptAt: at, createdAt: at }))
-        yield* deliveries.enqueue([first!, second!, third!])
+        const due = (at: number) => deliveryRecord(hook.id, account.id, { nextAttemptAt: at, createdAt: at })
+        const first = due(-5_000_000), second = due(-4_000_000), third = due(-3_000_000)
+        yield* deliveries.enqueue([first, second, third])
         expect(yield* deliveries.backlog(0)).toEqual({
           size: before.size + 3,
           retrying: before.retrying,
           oldestDueAt: -5_000_000
         })
         yield* deliveries.claim({ now: 0, lease: 10_000_000, max: 1, maxPerWebhook: 4 })
-        yield* deliveries.finish(first!.id, { state: "pending", nextAttemptAt: -3_500_000 })
-        yield* deliveries.finish(third!.id, { state: "delivered" })
+        yield* deliveries.finish(first.id, { state: "pending", nextAttemptAt: -3_500_000 })
+        yield* deliveries.finish(third.id, { state: "delivered" })
         expect(yield* deliveries.backlog(0)).toEqual({
           size: before.size + 2,
           retrying: before.retrying + 1,
@@ -165,12 +176,15 @@ export const deliveriesContract = <E>(name: string, layer: Layer.Layer<Ports, E>
           deliveryRecord(hook.id, account.id, { bookmarkId: gone, createdAt: 1 }),
           deliveryRecord(hook.id, account.id, { bookmarkId: gone, createdAt: 2 }),
           deliveryRecord(hook.id, account.id, { bookmarkId: kept, createdAt: 3 })
-        ]
+        ] as const
         yield* deliveries.enqueue(rows)
-        yield* deliveries.finish(rows[0]!.id, { state: "delivered" })
+        yield* deliveries.finish(rows[0].id, { state: "delivered" })
         expect(yield* deliveries.cancelForBookmark(gone)).toBe(1)
         const listed = yield* deliveries.listForWebhook(hook.id)
-        expect(listed.map((d) => [d.bookmarkId, d.state])).toEqual([[gone, "delivered"], [gone, "cancelled"], [kept, "pending"]])
+        expect(listed.map((d) => [d.bookmarkId, d.state])).toEqual([[gone, "delivered"], [gone, "cancelled"], [
+          kept,
+          "pending"
+        ]])
         yield* deliveries.cancelForWebhook(hook.id)
       })))
 

@@ -1,10 +1,16 @@
-/** Contract of the DeliveryLog port: every attempt kept as recorded, newest first per webhook, cursor walks, pruning. */
+/**
+ * Contract of the DeliveryLog port: every attempt kept as recorded, newest first per webhook, cursor walks, pruning.
+ */
 import { AccountId, AttemptId, DeliveryAttempt, DeliveryId, DeliveryLog, WebhookId } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { uid } from "./Support.js"
 
-export const attemptRecord = (webhookId: WebhookId, at: number, overrides: Partial<DeliveryAttempt.Record> = {}): DeliveryAttempt.Record => ({
+export const attemptRecord = (
+  webhookId: WebhookId,
+  at: number,
+  overrides: Partial<DeliveryAttempt.Record> = {}
+): DeliveryAttempt.Record => ({
   id: AttemptId.make(uid("att_")),
   deliveryId: DeliveryId.make(uid("dlv_")),
   webhookId,
@@ -27,12 +33,22 @@ export const deliveryLogContract = <E>(name: string, layer: Layer.Layer<Delivery
       run(Effect.gen(function*() {
         const log = yield* DeliveryLog
         const hook = WebhookId.make(uid("whk_"))
-        const answered = attemptRecord(hook, 10, { status: 503, responseSnippet: DeliveryAttempt.snippet("Ünïcode ✓ ".repeat(200)) })
-        const silent = attemptRecord(hook, 20, { status: null, error: "connection refused", trigger: "redelivery", responseSnippet: "" })
+        const answered = attemptRecord(hook, 10, {
+          status: 503,
+          responseSnippet: DeliveryAttempt.snippet("Ünïcode ✓ ".repeat(200))
+        })
+        const silent = attemptRecord(hook, 20, {
+          status: null,
+          error: "connection refused",
+          trigger: "redelivery",
+          responseSnippet: ""
+        })
         yield* log.record(answered)
         yield* log.record(silent)
         expect(yield* log.listForWebhook(hook, { limit: 10, before: Option.none() })).toEqual([silent, answered])
-        expect(new TextEncoder().encode(answered.responseSnippet).length).toBeLessThanOrEqual(DeliveryAttempt.maxSnippetBytes)
+        expect(new TextEncoder().encode(answered.responseSnippet).length).toBeLessThanOrEqual(
+          DeliveryAttempt.maxSnippetBytes
+        )
       })))
 
     it.effect("walks a webhook's attempts newest first with a cursor, ties broken by id; other webhooks apart", () =>

@@ -1,4 +1,6 @@
-/** Contract of the IdGenerator port: prefixed ids of 22 base62 characters, never repeated; random bytes of any length. */
+/**
+ * Contract of the IdGenerator port: prefixed ids of 22 base62 characters, never repeated; random bytes of any length.
+ */
 import { IdGenerator, Ids } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
@@ -10,7 +12,21 @@ export const idGeneratorContract = <E>(name: string, layer: Layer.Layer<IdGenera
     it.effect("makes ids of every kind with its prefix and 22 base62 characters", () =>
       run(Effect.gen(function*() {
         const ids = yield* IdGenerator
-        const kinds: ReadonlyArray<Ids.IdKind> = ["account", "apiKey", "bookmark", "webhook", "delivery", "job", "user", "attempt", "import"]
+        const kinds: ReadonlyArray<Ids.IdKind> = [
+          "account",
+          "apiKey",
+          "bookmark",
+          "webhook",
+          "delivery",
+          "job",
+          "user",
+          "attempt",
+          "import",
+          "list",
+          "secretLink",
+          "bulk",
+          "highlight"
+        ]
         expect(Object.keys(Ids.idPrefixes).sort()).toEqual([...kinds].sort())
         for (const kind of kinds) {
           const prefix = Ids.idPrefixes[kind]
@@ -23,7 +39,9 @@ export const idGeneratorContract = <E>(name: string, layer: Layer.Layer<IdGenera
     it.effect("never repeats an id, also when many fibers ask at once", () =>
       run(Effect.gen(function*() {
         const ids = yield* IdGenerator
-        const made = yield* Effect.all(Array.from({ length: 2_000 }, () => ids.make("bookmark")), { concurrency: "unbounded" })
+        const made = yield* Effect.all(Array.from({ length: 2_000 }, () => ids.make("bookmark")), {
+          concurrency: "unbounded"
+        })
         expect(new Set(made).size).toBe(made.length)
         // Every character position varies: the ids carry randomness throughout, not a counter in a corner.
         for (let i = 4; i < 26; i++) expect(new Set(made.map((id) => id[i])).size).toBeGreaterThan(20)

@@ -17,6 +17,8 @@ export const importsContract = <E>(name: string, layer: Layer.Layer<Accounts | I
           accountId,
           format: "netscape",
           events: false,
+          duplicatePolicy: "skip",
+          folders: "lists",
           state: "running",
           total,
           position: 0,
@@ -67,7 +69,9 @@ export const importsContract = <E>(name: string, layer: Layer.Layer<Accounts | I
         expect(Option.map(after, (r) => [r.id, r.position])).toEqual(Option.some([record.id, 5]))
         yield* imports.finish(record.id, 600)
         expect(Option.exists(yield* imports.claim({ now: 10_000, lease: 100 }), (r) => r.id === record.id)).toBe(false)
-        expect(Option.map(yield* imports.get(record.id), (r) => [r.state, r.finishedAt])).toEqual(Option.some(["done", 600]))
+        expect(Option.map(yield* imports.get(record.id), (r) => [r.state, r.finishedAt])).toEqual(
+          Option.some(["done", 600])
+        )
       })))
 
     it.effect("a step moves only from the position it names; counts add up; failures are kept up to the cap", () =>
@@ -75,11 +79,20 @@ export const importsContract = <E>(name: string, layer: Layer.Layer<Accounts | I
         const imports = yield* Imports
         const { record } = yield* created(5)
         const failure = (n: number) => ({ position: `line ${n}`, reason: "bad" })
-        expect(yield* imports.advance(record.id, 0, step(250, { saved: 200, duplicates: 40, failed: 10, enriched: 3, failures: [failure(1), failure(2)] }), 10)).toBe(true)
+        expect(
+          yield* imports.advance(
+            record.id,
+            0,
+            step(250, { saved: 200, duplicates: 40, failed: 10, enriched: 3, failures: [failure(1), failure(2)] }),
+            10
+          )
+        ).toBe(true)
         // A worker still holding position 0 (its lease was taken over) changes nothing.
         expect(yield* imports.advance(record.id, 0, step(250, { saved: 250 }), 10)).toBe(false)
         const many = Array.from({ length: 1_200 }, (_, i) => failure(i + 3))
-        expect(yield* imports.advance(record.id, 250, step(500, { saved: 0, failed: 1_200, failures: many }), 10)).toBe(true)
+        expect(yield* imports.advance(record.id, 250, step(500, { saved: 0, failed: 1_200, failures: many }), 10)).toBe(
+          true
+        )
         yield* imports.countEnriched(record.id)
         const now = Option.getOrThrow(yield* imports.get(record.id))
         expect([now.position, now.saved, now.duplicates, now.failed, now.enriched]).toEqual([500, 200, 40, 1_210, 4])

@@ -1,7 +1,10 @@
-/** Contract of the Jobs port: leases, attempts, retries, release, exclusive claims under concurrency; jobs go with their bookmark. */
+/**
+ * Contract of the Jobs port: leases, attempts, retries, release, exclusive claims under concurrency; jobs go with their
+ * bookmark.
+ */
 import { type Accounts, Bookmarks, ImportId, JobId, Jobs } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, type Layer } from "effect"
+import { Array as Arr, Effect, Fiber, type Layer } from "effect"
 import { insertBookmark, newAccount, uid } from "./Support.js"
 
 export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Bookmarks | Jobs, E>) =>
@@ -24,7 +27,14 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         const job = yield* enqueued(1_000)
         expect(yield* jobs.claim({ now: 999, lease: 100, max: 10 })).toEqual([])
         const first = yield* jobs.claim({ now: 1_000, lease: 100, max: 10 })
-        expect(first).toEqual([{ ...job, attempts: 1, runAt: 1_000, lane: "interactive", events: true, importId: null }])
+        expect(first).toEqual([{
+          ...job,
+          attempts: 1,
+          runAt: 1_000,
+          lane: "interactive",
+          events: true,
+          importId: null
+        }])
         expect(yield* jobs.claim({ now: 1_099, lease: 100, max: 10 })).toEqual([])
         const taken = yield* jobs.claim({ now: 1_100, lease: 100, max: 10 })
         expect(taken.map((j) => [j.id, j.attempts])).toEqual([[job.id, 2]])
@@ -65,7 +75,8 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         yield* Effect.forEach(created, (c) => jobs.complete(c.id))
       })))
 
-    // Other tests leave rows behind: sizes are compared before and after, and these rows are due long before any of theirs.
+    // Other tests leave rows behind: sizes are compared before and after, and these rows are due long before any of
+    // theirs.
     it.effect("reports the queue's size and its longest-waiting due job, leased ones aside", () =>
       run(Effect.gen(function*() {
         const jobs = yield* Jobs
@@ -107,9 +118,20 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         const { importId, made } = yield* importJobs(["lanes.example"], at)
         const interactive = yield* enqueued(at)
         const first = yield* jobs.claim({ now: at, lease: 10, max: 10, lane: "interactive" })
-        expect(first.map((j) => [j.id, j.lane, j.events, j.importId])).toEqual([[interactive.id, "interactive", true, null]])
+        expect(first.map((j) => [j.id, j.lane, j.events, j.importId])).toEqual([[
+          interactive.id,
+          "interactive",
+          true,
+          null
+        ]])
         const second = yield* jobs.claim({ now: at, lease: 10, max: 10, lane: "import", hostGap: 0 })
-        expect(second.map((j) => [j.id, j.lane, j.events, j.importId, j.attempts])).toEqual([[made[0]!.id, "import", false, importId, 1]])
+        expect(second.map((j) => [j.id, j.lane, j.events, j.importId, j.attempts])).toEqual([[
+          Arr.getUnsafe(made, 0).id,
+          "import",
+          false,
+          importId,
+          1
+        ]])
         yield* Effect.forEach([interactive.id, ...made.map((m) => m.id)], (id) => jobs.complete(id))
       })))
 
@@ -121,22 +143,22 @@ export const jobsContract = <E>(name: string, layer: Layer.Layer<Accounts | Book
         const ids = (claimed: ReadonlyArray<{ readonly id: string }>) => claimed.map((j) => j.id).sort()
         // One of a.example (the first), one of b.example and both jobs without a host.
         const first = yield* jobs.claim({ now: at, lease: 5_000, max: 10, lane: "import", hostGap: 1_000 })
-        expect(ids(first)).toEqual([made[0]!.id, made[3]!.id, made[4]!.id, made[5]!.id].sort())
+        expect(ids(first)).toEqual([0, 3, 4, 5].map((i) => Arr.getUnsafe(made, i).id).sort())
         // a.example's job is leased: nothing more of that host, even with no gap.
         expect(yield* jobs.claim({ now: at + 50, lease: 100, max: 10, lane: "import", hostGap: 0 })).toEqual([])
-        yield* jobs.complete(made[0]!.id)
+        yield* jobs.complete(Arr.getUnsafe(made, 0).id)
         // Done, but a.example started less than the gap ago.
         expect(yield* jobs.claim({ now: at + 500, lease: 100, max: 10, lane: "import", hostGap: 1_000 })).toEqual([])
         const next = yield* jobs.claim({ now: at + 1_000, lease: 100, max: 10, lane: "import", hostGap: 1_000 })
-        expect(ids(next)).toEqual([made[1]!.id])
+        expect(ids(next)).toEqual([Arr.getUnsafe(made, 1).id])
         yield* Effect.forEach(made, (m) => jobs.complete(m.id))
       })))
 
     it.effect("wakes a waiter when a job is enqueued", () =>
       run(Effect.gen(function*() {
         const jobs = yield* Jobs
-        const waiter = yield* Effect.fork(jobs.awaitEnqueued)
-        yield* Effect.yieldNow()
+        const waiter = yield* Effect.forkChild(jobs.awaitEnqueued)
+        yield* Effect.yieldNow
         const job = yield* enqueued(0)
         yield* Fiber.join(waiter)
         yield* jobs.complete(job.id)

@@ -17,14 +17,14 @@ export interface SiteResponse {
   readonly hang?: boolean
 }
 
-export class PageSite extends Context.Tag("PageSite")<PageSite, {
+export class PageSite extends Context.Service<PageSite, {
   /** A URL the address policy allows whose page answers with `response`; the pages of a site share one origin. */
   readonly page: (response: SiteResponse) => Effect.Effect<string>
   /** A URL the address policy allows where nothing listens. */
   readonly unreachable: Effect.Effect<string>
   /** The fetcher's size cap in bytes (small, so the test stays quick). */
   readonly maxBytes: number
-}>() {}
+}>()("PageSite") {}
 
 /** Pages on this machine every address policy refuses; should a policy let one through, it still stays on loopback. */
 export const refusedLocalPages: ReadonlyArray<string> = [
@@ -50,7 +50,12 @@ export const pageFetcherContract = <E>(name: string, layer: Layer.Layer<PageFetc
         const body = bytes(3_000)
         const url = yield* (yield* PageSite).page({ status: 200, contentType: "application/octet-stream", body })
         const page = yield* (yield* PageFetcher).fetch(url)
-        expect([page.url, page.status, page.contentType, page.truncated]).toEqual([url, 200, "application/octet-stream", false])
+        expect([page.url, page.status, page.contentType, page.truncated]).toEqual([
+          url,
+          200,
+          "application/octet-stream",
+          false
+        ])
         expect(same(page.body, body)).toBe(true)
       })))
 
@@ -58,7 +63,11 @@ export const pageFetcherContract = <E>(name: string, layer: Layer.Layer<PageFetc
       run(Effect.gen(function*() {
         const site = yield* PageSite
         for (const status of [404, 410, 500, 503]) {
-          const url = yield* site.page({ status, contentType: "text/html", body: new TextEncoder().encode(`<h1>${status}</h1>`) })
+          const url = yield* site.page({
+            status,
+            contentType: "text/html",
+            body: new TextEncoder().encode(`<h1>${status}</h1>`)
+          })
           expect((yield* (yield* PageFetcher).fetch(url)).status).toBe(status)
         }
       })))
@@ -103,9 +112,15 @@ export const pageFetcherContract = <E>(name: string, layer: Layer.Layer<PageFetc
 
     it.live("refuses what is not an http(s) URL", () =>
       run(Effect.gen(function*() {
-        for (const url of ["ftp://example.com/file", "file:///etc/passwd", "javascript:alert(1)", "not a url", "/relative"]) {
+        for (
+          const url of ["ftp://example.com/file", "file:///etc/passwd", "javascript:alert(1)", "not a url", "/relative"]
+        ) {
           const failed = yield* failure(url)
-          expect({ url, reason: failed.reason, transient: failed.transient }).toEqual({ url, reason: "invalid", transient: false })
+          expect({ url, reason: failed.reason, transient: failed.transient }).toEqual({
+            url,
+            reason: "invalid",
+            transient: false
+          })
         }
       })))
 
@@ -114,9 +129,13 @@ export const pageFetcherContract = <E>(name: string, layer: Layer.Layer<PageFetc
         const site = yield* PageSite
         const fits = bytes(site.maxBytes)
         const over = bytes(site.maxBytes * 3 + 1)
-        const exact = yield* (yield* PageFetcher).fetch(yield* site.page({ status: 200, contentType: "text/plain", body: fits }))
+        const exact = yield* (yield* PageFetcher).fetch(
+          yield* site.page({ status: 200, contentType: "text/plain", body: fits })
+        )
         expect([exact.truncated, same(exact.body, fits)]).toEqual([false, true])
-        const cut = yield* (yield* PageFetcher).fetch(yield* site.page({ status: 200, contentType: "text/plain", body: over }))
+        const cut = yield* (yield* PageFetcher).fetch(
+          yield* site.page({ status: 200, contentType: "text/plain", body: over })
+        )
         expect([cut.truncated, same(cut.body, over.subarray(0, site.maxBytes))]).toEqual([true, true])
       })))
 

@@ -1,4 +1,6 @@
-/** Contract of the Sessions port: found by hash with user and account, sliding expiry, sign out (everywhere), pruning. */
+/**
+ * Contract of the Sessions port: found by hash with user and account, sliding expiry, sign out (everywhere), pruning.
+ */
 import { type Accounts, type Session, Sessions, Users } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"

@@ -26,7 +26,9 @@ export const signInAttemptsContract = <E>(name: string, layer: Layer.Layer<SignI
         const attempts = yield* SignInAttempts
         const key = uid("addr:")
         const other = uid("addr:")
-        yield* Effect.all(Array.from({ length: 25 }, () => attempts.recordFailure(key, 10, window)), { concurrency: "unbounded" })
+        yield* Effect.all(Array.from({ length: 25 }, () => attempts.recordFailure(key, 10, window)), {
+          concurrency: "unbounded"
+        })
         yield* attempts.recordFailure(other, 10, window)
         expect(Option.map(yield* attempts.failures(key, 20, window), (c) => c.count)).toEqual(Option.some(25))
         yield* attempts.clear(key)

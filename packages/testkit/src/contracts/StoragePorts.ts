@@ -1,11 +1,15 @@
 /** The storage ports one transaction spans; a SQL adapter set (or the memory twins) provides them together. */
 import type {
   Accounts,
+  AssetUsage,
   Bookmarks,
   Deliveries,
   DeliveryLog,
+  Highlights,
   Imports,
   Jobs,
+  Lists,
+  SecretLinks,
   Sessions,
   SignInAttempts,
   Transactor,
@@ -15,8 +19,12 @@ import type {
 
 export type StoragePorts =
   | Accounts
+  | AssetUsage
   | Bookmarks
   | Jobs
+  | Lists
+  | Highlights
+  | SecretLinks
   | Imports
   | Webhooks
   | Deliveries

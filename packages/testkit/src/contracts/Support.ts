@@ -1,5 +1,13 @@
 /** Helpers shared by the port contract suites. */
-import { Account, AccountId, Accounts, Bookmark, BookmarkId, Bookmarks, type NewBookmark } from "@bookmark-library/domain"
+import {
+  type Account,
+  AccountId,
+  Accounts,
+  Bookmark,
+  BookmarkId,
+  Bookmarks,
+  type NewBookmark
+} from "@bookmark-library/domain"
 import { Effect } from "effect"
 
 let counter = 0

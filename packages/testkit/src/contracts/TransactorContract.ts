@@ -1,9 +1,10 @@
 /**
  * Contract of the Transactor port over the storage ports it spans (Accounts, Bookmarks, Jobs, Webhooks,
- * Deliveries, Imports, and the web app's Users, Sessions, SignInAttempts and DeliveryLog): a block that fails, dies or is interrupted leaves no write behind; a nested block is a savepoint
- * (its failure takes back only its own writes; its writes stay only if the outer block commits); wake-ups of a
- * block are sent when it commits; concurrent blocks keep exactly the writes of those that committed.
- * The asset store and the allowance counter are outside the transaction (files, Redis) and not covered.
+ * Deliveries, Imports, and the web app's Users, Sessions, SignInAttempts and DeliveryLog): a block that fails, dies or
+ * is interrupted leaves no write behind; a nested block is a savepoint (its failure takes back only its own writes; its
+ * writes stay only if the outer block commits); wake-ups of a block are sent when it commits; concurrent blocks keep
+ * exactly the writes of those that committed. The asset store and the allowance counter are outside the transaction
+ * (files, Redis) and not covered.
  */
 import {
   type Account,
@@ -20,6 +21,7 @@ import {
   Imports,
   JobId,
   Jobs,
+  Scope,
   Sessions,
   SignInAttempts,
   Transactor,
@@ -48,6 +50,7 @@ const keyFor = (accountId: AccountId) => {
     label: "",
     masked: ApiKey.mask(key),
     source: "api",
+    scopes: Scope.all,
     createdAt: 1,
     revokedAt: null
   }
@@ -57,13 +60,20 @@ const keyFor = (accountId: AccountId) => {
 /** A window long enough that a seeded sign-in failure stays counted in every test. */
 const throttleWindow = 1e12
 
-const sessionRecord = (userId: User.User["id"], expiresAt: number) => ({ hash: uid("ses_"), userId, createdAt: 1, expiresAt })
+const sessionRecord = (userId: User.User["id"], expiresAt: number) => ({
+  hash: uid("ses_"),
+  userId,
+  createdAt: 1,
+  expiresAt
+})
 
 const importRecord = (accountId: AccountId): Import.Record => ({
   id: ImportId.make(uid("imp_")),
   accountId,
   format: "netscape",
   events: false,
+  duplicatePolicy: "skip",
+  folders: "tags",
   state: "running",
   total: 10,
   position: 0,
@@ -97,7 +107,11 @@ const seed = Effect.gen(function*() {
   yield* accounts.addKey(key.info, key.hash)
   // Older than `bookmark`, so the next save at 5,000 still lands at 5,001.
   const finished = yield* insertBookmark(account.id, 3_000)
-  yield* bookmarks.complete(finished.id, { derived: { ...Bookmark.emptyDerived, title: "Done" }, processingError: "", pageText: "" })
+  yield* bookmarks.complete(finished.id, {
+    derived: { ...Bookmark.emptyDerived, title: "Done" },
+    processingError: "",
+    pageText: ""
+  })
   const doomed = yield* insertBookmark(account.id, 4_000)
   const bookmark = yield* insertBookmark(account.id, 5_000)
   const job = JobId.make(uid("job_"))
@@ -141,7 +155,7 @@ const seed = Effect.gen(function*() {
     started
   }
 })
-type Seeded = Effect.Effect.Success<typeof seed>
+type Seeded = Effect.Success<typeof seed>
 
 /** Everything a reader can see of the seeded objects (and of objects a block may have added to them). */
 const observe = (
@@ -223,7 +237,11 @@ const writeEverything = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
     yield* accounts.addKey(added.key.info, added.key.hash)
     yield* accounts.revokeKey(s.key.info.id, 99)
     yield* bookmarks.insert(newBookmark(s.account.id, 5_000))
-    yield* bookmarks.complete(s.bookmark.id, { derived: { ...Bookmark.emptyDerived, title: "T" }, processingError: "", pageText: "x" })
+    yield* bookmarks.complete(s.bookmark.id, {
+      derived: { ...Bookmark.emptyDerived, title: "T" },
+      processingError: "",
+      pageText: "x"
+    })
     yield* bookmarks.edit(s.bookmark.id, { note: "edited" })
     yield* jobs.enqueue({ id: JobId.make(uid("job_")), bookmarkId: s.bookmark.id, runAt: 0 })
     const claimed = yield* jobs.claim({ now: 0, lease: 1_000, max: 1_000 })
@@ -279,8 +297,11 @@ const writeImport = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
     expect(yield* imports.advance(s.started.id, 0, step, 2_000)).toBe(true)
     yield* imports.countEnriched(s.started.id)
     yield* imports.finish(s.started.id, 3_000)
-    const { now: _now, ...item } = newBookmark(s.account.id, 0, { url: "https://example.com/imported", source: "import" })
-    const batch = yield* bookmarks.insertImported(s.account.id, [{ ...item, wantedAt: 100 }])
+    const { now: _now, ...item } = newBookmark(s.account.id, 0, {
+      url: "https://example.com/imported",
+      source: "import"
+    })
+    const batch = yield* bookmarks.insertImported(s.account.id, [{ ...item, wantedAt: 100 }], "skip")
     expect(batch.inserted.length).toBe(1)
     yield* jobs.enqueueMany(batch.inserted.map((b) => ({
       id: JobId.make(uid("job_")),
@@ -294,7 +315,11 @@ const writeImport = (s: Seeded, added: ReturnType<typeof freshAdded>) =>
   })
 
 /** What is left when no write of the block survived: the seeded state, and the seeded job and delivery due. */
-const expectUntouched = (s: Seeded, added: ReturnType<typeof freshAdded>, before: Effect.Effect.Success<ReturnType<typeof observe>>) =>
+const expectUntouched = (
+  s: Seeded,
+  added: ReturnType<typeof freshAdded>,
+  before: Effect.Success<ReturnType<typeof observe>>
+) =>
   Effect.gen(function*() {
     const jobs = yield* Jobs
     const bookmarks = yield* Bookmarks
@@ -314,7 +339,13 @@ const expectUntouched = (s: Seeded, added: ReturnType<typeof freshAdded>, before
 const freshAdded = () => {
   const account: Account.Account = { id: AccountId.make(uid("acc_")), plan: "plus", createdAt: 3, planChangedAt: 3 }
   const user = userRecord(account.id)
-  return { account, key: keyFor(account.id), user, session: sessionRecord(user.id, 9e15), started: importRecord(account.id) }
+  return {
+    account,
+    key: keyFor(account.id),
+    user,
+    session: sessionRecord(user.id, 9e15),
+    started: importRecord(account.id)
+  }
 }
 
 /** What `observe` looks up of the objects a block may add. */
@@ -336,7 +367,9 @@ export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePo
         const s = yield* seed
         const added = freshAdded()
         const before = yield* observe(s, seen(added))
-        const failure = yield* Effect.flip(tx.atomic(Effect.zipRight(writeEverything(s, added), Effect.fail("boom" as const))))
+        const failure = yield* Effect.flip(
+          tx.atomic(Effect.andThen(writeEverything(s, added), Effect.fail("boom" as const)))
+        )
         expect(failure).toBe("boom")
         yield* expectUntouched(s, added, before)
       })))
@@ -347,7 +380,9 @@ export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePo
         const s = yield* seed
         const added = freshAdded()
         const before = yield* observe(s, seen(added))
-        const exit = yield* Effect.exit(tx.atomic(Effect.zipRight(writeEverything(s, added), Effect.dieMessage("defect"))))
+        const exit = yield* Effect.exit(
+          tx.atomic(Effect.andThen(writeEverything(s, added), Effect.die(new Error("defect"))))
+        )
         expect(exit._tag).toBe("Failure")
         yield* expectUntouched(s, added, before)
       })))
@@ -359,7 +394,7 @@ export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePo
         const added = freshAdded()
         const before = yield* observe(s, seen(added))
         const written = yield* Deferred.make<void>()
-        const fiber = yield* Effect.fork(tx.atomic(Effect.gen(function*() {
+        const fiber = yield* Effect.forkChild(tx.atomic(Effect.gen(function*() {
           yield* writeEverything(s, added)
           yield* Deferred.succeed(written, undefined)
           return yield* Effect.never
@@ -386,101 +421,117 @@ export const transactorContract = <E>(name: string, layer: Layer.Layer<StoragePo
         expect(Option.map(yield* accounts.get(s.account.id), (a) => a.plan)).toEqual(Option.some("plus"))
       })))
 
-    it.effect("a failed nested block takes back only its own writes; the outer block goes on and commits", () =>
-      run(Effect.gen(function*() {
-        const tx = yield* Transactor
-        const accounts = yield* Accounts
-        const webhooks = yield* Webhooks
-        const s = yield* seed
-        const kept = freshAdded().account
-        const undone = freshAdded().account
-        const after = freshAdded().account
-        const inner = yield* tx.atomic(Effect.gen(function*() {
-          yield* accounts.create(kept)
-          const failed = yield* Effect.flip(tx.atomic(Effect.gen(function*() {
-            yield* accounts.create(undone)
-            yield* webhooks.recordAttempt(s.hook.id, { at: 1, status: 500, ok: false })
-            return yield* Effect.fail("inner" as const)
-          })))
-          // After the savepoint is rolled back the outer block still works and sees its own earlier writes.
-          yield* accounts.create(after)
-          expect(Option.isSome(yield* accounts.get(kept.id))).toBe(true)
-          return failed
-        }))
-        expect(inner).toBe("inner")
-        expect(Option.isSome(yield* accounts.get(kept.id))).toBe(true)
-        expect(Option.isSome(yield* accounts.get(after.id))).toBe(true)
-        expect(Option.isNone(yield* accounts.get(undone.id))).toBe(true)
-        expect(Option.map(yield* webhooks.get(s.hook.id), (w) => w.failureCount)).toEqual(Option.some(0))
-      })), hangLimit)
-
-    it.effect("a nested block that committed is taken back with its failed outer block", () =>
-      run(Effect.gen(function*() {
-        const tx = yield* Transactor
-        const accounts = yield* Accounts
-        const outer = freshAdded().account
-        const nested = freshAdded().account
-        const failure = yield* Effect.flip(tx.atomic(Effect.gen(function*() {
-          yield* accounts.create(outer)
-          yield* tx.atomic(tx.atomic(accounts.create(nested)))
-          return yield* Effect.fail("outer" as const)
-        })))
-        expect(failure).toBe("outer")
-        expect(Option.isNone(yield* accounts.get(outer.id))).toBe(true)
-        expect(Option.isNone(yield* accounts.get(nested.id))).toBe(true)
-      })), hangLimit)
-
-    it.effect("of concurrent blocks, exactly the writes of those that committed remain", () =>
-      run(Effect.gen(function*() {
-        const tx = yield* Transactor
-        const accounts = yield* Accounts
-        const webhooks = yield* Webhooks
-        const s = yield* seed
-        const made = Array.from({ length: 16 }, () => freshAdded().account)
-        yield* Effect.all(
-          made.map((account, i) =>
-            Effect.ignore(tx.atomic(Effect.gen(function*() {
-              yield* accounts.create(account)
-              yield* webhooks.recordAttempt(s.hook.id, { at: i, status: 503, ok: false })
-              if (i % 2 === 0) return yield* Effect.fail("rolled back" as const)
+    it.effect(
+      "a failed nested block takes back only its own writes; the outer block goes on and commits",
+      () =>
+        run(Effect.gen(function*() {
+          const tx = yield* Transactor
+          const accounts = yield* Accounts
+          const webhooks = yield* Webhooks
+          const s = yield* seed
+          const kept = freshAdded().account
+          const undone = freshAdded().account
+          const after = freshAdded().account
+          const inner = yield* tx.atomic(Effect.gen(function*() {
+            yield* accounts.create(kept)
+            const failed = yield* Effect.flip(tx.atomic(Effect.gen(function*() {
+              yield* accounts.create(undone)
+              yield* webhooks.recordAttempt(s.hook.id, { at: 1, status: 500, ok: false })
+              return yield* Effect.fail("inner" as const)
             })))
-          ),
-          { concurrency: "unbounded" }
-        )
-        const present = yield* Effect.forEach(made, (a) => Effect.map(accounts.get(a.id), Option.isSome))
-        expect(present).toEqual(made.map((_, i) => i % 2 === 1))
-        expect(Option.map(yield* webhooks.get(s.hook.id), (w) => w.failureCount)).toEqual(Option.some(8))
-      })), hangLimit)
+            // After the savepoint is rolled back the outer block still works and sees its own earlier writes.
+            yield* accounts.create(after)
+            expect(Option.isSome(yield* accounts.get(kept.id))).toBe(true)
+            return failed
+          }))
+          expect(inner).toBe("inner")
+          expect(Option.isSome(yield* accounts.get(kept.id))).toBe(true)
+          expect(Option.isSome(yield* accounts.get(after.id))).toBe(true)
+          expect(Option.isNone(yield* accounts.get(undone.id))).toBe(true)
+          expect(Option.map(yield* webhooks.get(s.hook.id), (w) => w.failureCount)).toEqual(Option.some(0))
+        })),
+      hangLimit
+    )
 
-    it.effect("wake-ups are sent when a block commits, never for one that rolled back", () =>
-      run(Effect.gen(function*() {
-        const tx = yield* Transactor
-        const jobs = yield* Jobs
-        const deliveries = yield* Deliveries
-        const s = yield* seed
-        // Wake-ups arrive in commit order. Once the wake-up of this delivery has arrived, so have those of the seed.
-        const drained = yield* Effect.fork(deliveries.awaitEnqueued)
-        yield* Effect.yieldNow()
-        yield* tx.atomic(deliveries.enqueue([deliveryRecord(s.hook.id, s.account.id, { createdAt: 4 })]))
-        yield* Fiber.join(drained)
-        const jobWaiter = yield* Effect.fork(jobs.awaitEnqueued)
-        const deliveryWaiter = yield* Effect.fork(deliveries.awaitEnqueued)
-        yield* Effect.yieldNow()
-        yield* Effect.ignore(tx.atomic(Effect.zipRight(
-          jobs.enqueue({ id: JobId.make(uid("job_")), bookmarkId: s.bookmark.id, runAt: 0 }),
-          Effect.fail("rolled back" as const)
-        )))
-        // A job wake-up sent before this delivery's would have arrived before it.
-        const delivery = deliveryRecord(s.hook.id, s.account.id, { createdAt: 5 })
-        yield* tx.atomic(deliveries.enqueue([delivery]))
-        yield* Fiber.join(deliveryWaiter)
-        yield* Effect.yieldNow()
-        expect(Option.isNone(yield* Fiber.poll(jobWaiter))).toBe(true)
-        const job = JobId.make(uid("job_"))
-        yield* tx.atomic(jobs.enqueue({ id: job, bookmarkId: s.bookmark.id, runAt: 0 }))
-        yield* Fiber.join(jobWaiter)
-        yield* jobs.complete(job)
-        yield* jobs.complete(s.job)
-        yield* deliveries.cancelForWebhook(s.hook.id)
-      })), hangLimit)
+    it.effect(
+      "a nested block that committed is taken back with its failed outer block",
+      () =>
+        run(Effect.gen(function*() {
+          const tx = yield* Transactor
+          const accounts = yield* Accounts
+          const outer = freshAdded().account
+          const nested = freshAdded().account
+          const failure = yield* Effect.flip(tx.atomic(Effect.gen(function*() {
+            yield* accounts.create(outer)
+            yield* tx.atomic(tx.atomic(accounts.create(nested)))
+            return yield* Effect.fail("outer" as const)
+          })))
+          expect(failure).toBe("outer")
+          expect(Option.isNone(yield* accounts.get(outer.id))).toBe(true)
+          expect(Option.isNone(yield* accounts.get(nested.id))).toBe(true)
+        })),
+      hangLimit
+    )
+
+    it.effect(
+      "of concurrent blocks, exactly the writes of those that committed remain",
+      () =>
+        run(Effect.gen(function*() {
+          const tx = yield* Transactor
+          const accounts = yield* Accounts
+          const webhooks = yield* Webhooks
+          const s = yield* seed
+          const made = Array.from({ length: 16 }, () => freshAdded().account)
+          yield* Effect.all(
+            made.map((account, i) =>
+              Effect.ignore(tx.atomic(Effect.gen(function*() {
+                yield* accounts.create(account)
+                yield* webhooks.recordAttempt(s.hook.id, { at: i, status: 503, ok: false })
+                if (i % 2 === 0) return yield* Effect.fail("rolled back" as const)
+              })))
+            ),
+            { concurrency: "unbounded" }
+          )
+          const present = yield* Effect.forEach(made, (a) => Effect.map(accounts.get(a.id), Option.isSome))
+          expect(present).toEqual(made.map((_, i) => i % 2 === 1))
+          expect(Option.map(yield* webhooks.get(s.hook.id), (w) => w.failureCount)).toEqual(Option.some(8))
+        })),
+      hangLimit
+    )
+
+    it.effect(
+      "wake-ups are sent when a block commits, never for one that rolled back",
+      () =>
+        run(Effect.gen(function*() {
+          const tx = yield* Transactor
+          const jobs = yield* Jobs
+          const deliveries = yield* Deliveries
+          const s = yield* seed
+          // Wake-ups arrive in commit order. Once the wake-up of this delivery has arrived, so have those of the seed.
+          const drained = yield* Effect.forkChild(deliveries.awaitEnqueued)
+          yield* Effect.yieldNow
+          yield* tx.atomic(deliveries.enqueue([deliveryRecord(s.hook.id, s.account.id, { createdAt: 4 })]))
+          yield* Fiber.join(drained)
+          const jobWaiter = yield* Effect.forkChild(jobs.awaitEnqueued)
+          const deliveryWaiter = yield* Effect.forkChild(deliveries.awaitEnqueued)
+          yield* Effect.yieldNow
+          yield* Effect.ignore(tx.atomic(Effect.andThen(
+            jobs.enqueue({ id: JobId.make(uid("job_")), bookmarkId: s.bookmark.id, runAt: 0 }),
+            Effect.fail("rolled back" as const)
+          )))
+          // A job wake-up sent before this delivery's would have arrived before it.
+          const delivery = deliveryRecord(s.hook.id, s.account.id, { createdAt: 5 })
+          yield* tx.atomic(deliveries.enqueue([delivery]))
+          yield* Fiber.join(deliveryWaiter)
+          yield* Effect.yieldNow
+          expect(jobWaiter.pollUnsafe()).toBeUndefined()
+          const job = JobId.make(uid("job_"))
+          yield* tx.atomic(jobs.enqueue({ id: job, bookmarkId: s.bookmark.id, runAt: 0 }))
+          yield* Fiber.join(jobWaiter)
+          yield* jobs.complete(job)
+          yield* jobs.complete(s.job)
+          yield* deliveries.cancelForWebhook(s.hook.id)
+        })),
+      hangLimit
+    )
   })

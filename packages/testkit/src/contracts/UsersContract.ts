@@ -68,4 +68,28 @@ export const usersContract = <E>(name: string, layer: Layer.Layer<Accounts | Use
         expect(Option.map(yield* users.get(user.id), (u) => u.passwordHash)).toEqual(Option.some("new"))
         expect(yield* users.setPasswordHash(UserId.make(uid("usr_")), "x")).toBe(false)
       })))
+
+    it.effect("links a provider identity to one user, finds the user by it, and refuses it to another", () =>
+      run(Effect.gen(function*() {
+        const users = yield* Users
+        const account = yield* newAccount()
+        const alice = userRecord(account.id)
+        const bob = userRecord(account.id)
+        yield* users.create(alice, "h-a", { onlyIfFirst: false })
+        yield* users.create(bob, "h-b", { onlyIfFirst: false })
+        const issuer = `https://${uid("idp")}.example.com`
+        expect(Option.isNone(yield* users.findByIdentity(issuer, "sub-1"))).toBe(true)
+        const link = { userId: alice.id, issuer, subject: "sub-1", createdAt: 5 }
+        expect(yield* users.linkIdentity(link)).toBe("linked")
+        expect(yield* users.linkIdentity(link)).toBe("linked")
+        expect(yield* users.findByIdentity(issuer, "sub-1")).toEqual(Option.some({ user: alice, passwordHash: "h-a" }))
+        expect(yield* users.linkIdentity({ ...link, userId: bob.id })).toBe("taken")
+        // Issuer and subject together are the key: the same subject of another issuer is another identity.
+        expect(Option.isNone(yield* users.findByIdentity(`${issuer}/other`, "sub-1"))).toBe(true)
+        expect(yield* users.linkIdentity({ ...link, issuer: `${issuer}/other`, userId: bob.id })).toBe("linked")
+        expect(yield* users.linkIdentity({ ...link, subject: "sub-2", userId: UserId.make(uid("usr_")) })).toBe(
+          "noUser"
+        )
+        expect(Option.isNone(yield* users.findByIdentity(issuer, "sub-2"))).toBe(true)
+      })))
   })

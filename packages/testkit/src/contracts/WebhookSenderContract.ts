@@ -4,7 +4,7 @@
  * applied by `checkTarget` and by `send` alike. The adapter under
  * test comes with `WebhookEndpoints`: endpoints it is allowed to reach that answer as the test says.
  */
-import { WebhookSender } from "@bookmark-library/domain"
+import { addressPolicyRefusal, WebhookSender } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, type Layer } from "effect"
 
@@ -24,7 +24,7 @@ export interface ReceivedRequest {
   readonly headers: Readonly<Record<string, string>>
 }
 
-export class WebhookEndpoints extends Context.Tag("WebhookEndpoints")<WebhookEndpoints, {
+export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
   /** A URL the address policy allows, whose endpoint answers every request with `reply`, and what reached it. */
   readonly endpoint: (reply: EndpointReply) => Effect.Effect<{
     readonly url: string
@@ -32,7 +32,7 @@ export class WebhookEndpoints extends Context.Tag("WebhookEndpoints")<WebhookEnd
   }>
   /** A URL the address policy allows where nothing listens. */
   readonly unreachable: Effect.Effect<string>
-}>() {}
+}>()("WebhookEndpoints") {}
 
 /**
  * Targets on this machine every address policy refuses, named without DNS (or with `localhost`, which resolves on the
@@ -66,7 +66,8 @@ const request = (url: string, extra: { readonly body?: string; readonly timeout?
 export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<WebhookSender | WebhookEndpoints, E>) =>
   describe(`WebhookSender contract: ${name}`, () => {
     // Live clock: a real sender's timeouts run on it.
-    const run = <A, E2>(effect: Effect.Effect<A, E2, WebhookSender | WebhookEndpoints>) => effect.pipe(Effect.provide(layer))
+    const run = <A, E2>(effect: Effect.Effect<A, E2, WebhookSender | WebhookEndpoints>) =>
+      effect.pipe(Effect.provide(layer))
 
     it.live("POSTs the exact body bytes and headers; a 2xx answer is a success", () =>
       run(Effect.gen(function*() {
@@ -88,7 +89,12 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         const endpoints = yield* WebhookEndpoints
         for (const status of [400, 404, 410, 500]) {
           const endpoint = yield* endpoints.endpoint({ status })
-          expect(yield* sender.send(request(endpoint.url))).toEqual({ status, error: null, retryAfter: null, snippet: "" })
+          expect(yield* sender.send(request(endpoint.url))).toEqual({
+            status,
+            error: null,
+            retryAfter: null,
+            snippet: ""
+          })
         }
       })))
 
@@ -98,7 +104,12 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         const endpoints = yield* WebhookEndpoints
         const target = yield* endpoints.endpoint({ status: 200 })
         const redirect = yield* endpoints.endpoint({ status: 307, headers: { location: target.url } })
-        expect(yield* sender.send(request(redirect.url))).toEqual({ status: 307, error: null, retryAfter: null, snippet: "" })
+        expect(yield* sender.send(request(redirect.url))).toEqual({
+          status: 307,
+          error: null,
+          retryAfter: null,
+          snippet: ""
+        })
         expect(yield* target.received).toEqual([])
       })))
 
@@ -107,7 +118,12 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         const sender = yield* WebhookSender
         const endpoints = yield* WebhookEndpoints
         const short = yield* endpoints.endpoint({ status: 200, body: "ok – 東京" })
-        expect(yield* sender.send(request(short.url))).toEqual({ status: 200, error: null, retryAfter: null, snippet: "ok – 東京" })
+        expect(yield* sender.send(request(short.url))).toEqual({
+          status: 200,
+          error: null,
+          retryAfter: null,
+          snippet: "ok – 東京"
+        })
         // 3 bytes a character: 341 fit in 1,024 bytes, the 342nd would be cut in half.
         const long = yield* endpoints.endpoint({ status: 500, body: "東".repeat(2_000) })
         expect(yield* sender.send(request(long.url))).toEqual({
@@ -124,8 +140,18 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         const endpoints = yield* WebhookEndpoints
         const busy = yield* endpoints.endpoint({ status: 429, headers: { "retry-after": "120" } })
         const down = yield* endpoints.endpoint({ status: 503, headers: { "retry-after": "5" } })
-        expect(yield* sender.send(request(busy.url))).toEqual({ status: 429, error: null, retryAfter: 120_000, snippet: "" })
-        expect(yield* sender.send(request(down.url))).toEqual({ status: 503, error: null, retryAfter: 5_000, snippet: "" })
+        expect(yield* sender.send(request(busy.url))).toEqual({
+          status: 429,
+          error: null,
+          retryAfter: 120_000,
+          snippet: ""
+        })
+        expect(yield* sender.send(request(down.url))).toEqual({
+          status: 503,
+          error: null,
+          retryAfter: 5_000,
+          snippet: ""
+        })
       })))
 
     it.live("no answer within the timeout: no status, the error says timeout", () =>
@@ -142,7 +168,12 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         expect(refused).toMatchObject({ status: null, retryAfter: null, snippet: "" })
         expect(refused.error).toEqual(expect.any(String))
         expect(refused.error).not.toBe("")
-        expect(yield* sender.send(request("not a url"))).toEqual({ status: null, error: "invalid URL", retryAfter: null, snippet: "" })
+        expect(yield* sender.send(request("not a url"))).toEqual({
+          status: null,
+          error: "invalid URL",
+          retryAfter: null,
+          snippet: ""
+        })
       })))
 
     it.live("the address policy refuses private targets, in checkTarget and in send", () =>
@@ -155,7 +186,7 @@ export const webhookSenderContract = <E>(name: string, layer: Layer.Layer<Webhoo
         for (const url of refusedLocalTargets) {
           expect({ url, result: yield* sender.send(request(url)) }).toEqual({
             url,
-            result: { status: null, error: "blocked by address policy", retryAfter: null, snippet: "" }
+            result: { status: null, error: addressPolicyRefusal, retryAfter: null, snippet: "" }
           })
         }
       })))

@@ -1,7 +1,7 @@
 /** Contract of the Webhooks port: the per-account cap, subscriptions and exact failure accounting. */
-import { type Accounts, type AccountId, WebhookId, Webhook, Webhooks } from "@bookmark-library/domain"
+import { type AccountId, type Accounts, Webhook, WebhookId, Webhooks } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, type Layer, Option } from "effect"
+import { Array as Arr, Effect, type Layer, Option } from "effect"
 import { newAccount, uid } from "./Support.js"
 
 export const webhookRecord = (accountId: AccountId, overrides: Partial<Webhook.Record> = {}): Webhook.Record => ({
@@ -29,15 +29,19 @@ export const webhooksContract = <E>(name: string, layer: Layer.Layer<Accounts | 
         const webhooks = yield* Webhooks
         const account = yield* newAccount()
         const other = yield* newAccount()
-        const made = Array.from({ length: 3 }, (_, i) => webhookRecord(account.id, { createdAt: i, description: `n${i}` }))
+        const made = Array.from(
+          { length: 3 },
+          (_, i) => webhookRecord(account.id, { createdAt: i, description: `n${i}` })
+        )
         for (const w of made) expect(yield* webhooks.insert(w, 3)).toBe(true)
         expect(yield* webhooks.insert(webhookRecord(account.id), 3)).toBe(false)
         expect(yield* webhooks.insert(webhookRecord(other.id), 3)).toBe(true)
         expect(yield* webhooks.list(account.id)).toEqual(made)
-        expect(yield* webhooks.get(made[1]!.id)).toEqual(Option.some(made[1]))
-        expect(yield* webhooks.delete(made[1]!.id)).toBe(true)
-        expect(yield* webhooks.delete(made[1]!.id)).toBe(false)
-        expect(Option.isNone(yield* webhooks.get(made[1]!.id))).toBe(true)
+        const middle = Arr.getUnsafe(made, 1)
+        expect(yield* webhooks.get(middle.id)).toEqual(Option.some(middle))
+        expect(yield* webhooks.delete(middle.id)).toBe(true)
+        expect(yield* webhooks.delete(middle.id)).toBe(false)
+        expect(Option.isNone(yield* webhooks.get(middle.id))).toBe(true)
       })))
 
     it.effect("the cap holds under concurrent inserts", () =>

@@ -16,10 +16,15 @@ export const extract = (input: { url: string; contentType: string; body: Uint8Ar
     description: pick(text, /<meta name="description" content="([^"]*)"/i),
     image: "",
     // Declared icons only, as the real extractor: the conventional /favicon.ico is for enrichment to check.
-    favicon: ((href) => (href === "" ? "" : new URL(href, input.url).href))(pick(text, /<link rel="icon" href="([^"]*)"/i)),
+    favicon: ((href) => (href === "" ? "" : new URL(href, input.url).href))(
+      pick(text, /<link rel="icon" href="([^"]*)"/i)
+    ),
     text: text.replace(/<title>[^<]*<\/title>/gi, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim(),
     challenge: /just a moment/i.test(title)
   }
 }
 
-export const layer = Layer.succeed(PageExtractor, PageExtractor.of({ extract: (input) => Effect.sync(() => extract(input)) }))
+export const layer = Layer.succeed(
+  PageExtractor,
+  PageExtractor.of({ extract: (input) => Effect.sync(() => extract(input)) })
+)

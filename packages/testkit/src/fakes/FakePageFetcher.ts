@@ -36,7 +36,8 @@ export const html = (url: string, body: string, status = 200): FetchedPage => ({
   truncated: false
 })
 
-const isRedirect = (status: number) => status === 301 || status === 302 || status === 303 || status === 307 || status === 308
+const isRedirect = (status: number) =>
+  status === 301 || status === 302 || status === 303 || status === 307 || status === 308
 
 const parse = (raw: string, base?: URL): URL | undefined => {
   try {
@@ -56,7 +57,7 @@ export const make = (options: Options = {}) => {
 
   const fetchServed = (start: URL): FetchedPage | FetchFailed => {
     let url = start
-    for (let hop = 0; ; hop++) {
+    for (let hop = 0;; hop++) {
       const refused = blocked(url)
       if (refused !== undefined) return new FetchFailed({ reason: "blocked", detail: refused })
       const answer = served.get(url.href)
@@ -74,9 +75,13 @@ export const make = (options: Options = {}) => {
           truncated: body.byteLength > maxBytes
         }
       }
-      if (hop >= maxRedirects) return new FetchFailed({ reason: "redirects", detail: `more than ${maxRedirects} redirects` })
+      if (hop >= maxRedirects) {
+        return new FetchFailed({ reason: "redirects", detail: `more than ${maxRedirects} redirects` })
+      }
       const next = parse(answer.location, url)
-      if (next === undefined) return new FetchFailed({ reason: "invalid", detail: `bad redirect Location from ${url.host}` })
+      if (next === undefined) {
+        return new FetchFailed({ reason: "invalid", detail: `bad redirect Location from ${url.host}` })
+      }
       if (next.protocol !== "http:" && next.protocol !== "https:") {
         return new FetchFailed({ reason: "blocked", detail: `redirect to unsupported scheme ${next.protocol}` })
       }

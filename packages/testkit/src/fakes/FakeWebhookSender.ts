@@ -3,7 +3,13 @@
  * `checkTarget` and in `send`, answers per endpoint (status, headers, silence) or with scripted results, and never
  * follows redirects. Nothing leaves the process.
  */
-import { DeliveryAttempt, type SendResult, TargetRejected, WebhookSender } from "@bookmark-library/domain"
+import {
+  addressPolicyRefusal,
+  DeliveryAttempt,
+  type SendResult,
+  TargetRejected,
+  WebhookSender
+} from "@bookmark-library/domain"
 import { Deferred, Effect, Layer } from "effect"
 import { refusal } from "./FakeAddressPolicy.js"
 
@@ -74,13 +80,15 @@ export const make = (options: Options = {}) => {
         } catch {
           return noAnswer("invalid URL")
         }
-        if (refused(url) !== undefined) return noAnswer("blocked by address policy")
+        if (refused(url) !== undefined) return noAnswer(addressPolicyRefusal)
         const endpoint = endpoints.get(request.url)
         if (endpoint === undefined || !("unreachable" in endpoint)) {
           sent.push({ url: request.url, body: request.body, headers: request.headers })
         }
         return answer(request.url)
-      }).pipe(Effect.tap(() => Effect.forEach(waiters.filter((w) => sent.length >= w.count), (w) => Deferred.succeed(w.reached, undefined))))
+      }).pipe(Effect.tap(() =>
+        Effect.forEach(waiters.filter((w) => sent.length >= w.count), (w) => Deferred.succeed(w.reached, undefined))
+      ))
   })
   return {
     service,

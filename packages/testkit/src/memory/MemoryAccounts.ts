@@ -1,5 +1,5 @@
 /** In-memory accounts and keys; writes inside a MemoryTransactor block are taken back if it fails. */
-import { Accounts, type Account, type ApiKey } from "@bookmark-library/domain"
+import { type Account, Accounts, type ApiKey } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 
@@ -9,10 +9,12 @@ export const make = () => {
   const byHash = new Map<string, string>()
   return Accounts.of({
     create: (account) => MemoryJournal.write((record) => MemoryJournal.set(record, accounts, account.id, account)),
-    get: (id) => Effect.sync(() => Option.fromNullable(accounts.get(id))),
+    get: (id) => Effect.sync(() => Option.fromNullishOr(accounts.get(id))),
     list: ({ after, limit }) =>
       Effect.sync(() => {
-        const ordered = [...accounts.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        const ordered = [...accounts.values()].sort((a, b) =>
+          a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+        )
         if (Option.isNone(after)) return ordered.slice(0, limit)
         const start = ordered.findIndex((a) => a.id === after.value)
         return start < 0 ? [] : ordered.slice(start + 1, start + 1 + limit)
@@ -32,7 +34,9 @@ export const make = () => {
       }),
     listKeys: (id) =>
       Effect.sync(() =>
-        [...keys.values()].map((k) => k.info).filter((k) => k.accountId === id).sort((a, b) => a.createdAt - b.createdAt)
+        [...keys.values()].map((k) => k.info).filter((k) => k.accountId === id).sort((a, b) =>
+          a.createdAt - b.createdAt
+        )
       ),
     revokeKey: (id, at) =>
       MemoryJournal.write((record) => {

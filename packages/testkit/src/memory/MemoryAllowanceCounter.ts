@@ -34,7 +34,12 @@ export const make = () => {
       Effect.map(Clock.currentTimeMillis, (now) => {
         const minuteUsed = get(minuteKeyOf(accountId, now))
         const monthUsed = get(periodKeys(accountId, now, planChangedAt).period)
-        return { admitted: Allowance.admits({ minute: minuteUsed, month: monthUsed }, limits), now, minuteUsed, monthUsed }
+        return {
+          admitted: Allowance.admits({ minute: minuteUsed, month: monthUsed }, limits),
+          now,
+          minuteUsed,
+          monthUsed
+        }
       }),
     usage: ({ accountId, planChangedAt }) =>
       Effect.map(Clock.currentTimeMillis, (now) => {

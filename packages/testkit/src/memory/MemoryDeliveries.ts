@@ -25,7 +25,7 @@ export const layer = Layer.effect(
       })
     return Deliveries.of({
       enqueue: (rows) =>
-        Effect.zipRight(
+        Effect.andThen(
           MemoryJournal.write((record) => {
             for (const row of rows) MemoryJournal.set(record, entries, row.id, { record: row, lockedUntil: 0 })
           }),
@@ -50,8 +50,12 @@ export const layer = Layer.effect(
             }
             const due = [...entries.values()]
               .filter((e) => e.record.state === "pending" && e.record.nextAttemptAt <= now && e.lockedUntil <= now)
-              .sort((a, b) => a.record.nextAttemptAt - b.record.nextAttemptAt || a.record.createdAt - b.record.createdAt)
-            const claimed: Array<{ readonly delivery: Delivery.Record; readonly url: string; readonly secret: string }> = []
+              .sort((a, b) =>
+                a.record.nextAttemptAt - b.record.nextAttemptAt || a.record.createdAt - b.record.createdAt
+              )
+            const claimed: Array<
+              { readonly delivery: Delivery.Record; readonly url: string; readonly secret: string }
+            > = []
             for (const e of due) {
               if (claimed.length >= max) break
               const hook = hooks.get(e.record.webhookId)
@@ -97,7 +101,7 @@ export const layer = Layer.effect(
           }
           return count
         }),
-      get: (id) => Effect.sync(() => Option.fromNullable(entries.get(id)?.record)),
+      get: (id) => Effect.sync(() => Option.fromNullishOr(entries.get(id)?.record)),
       listForWebhook: (webhookId) =>
         Effect.sync(() =>
           [...entries.values()].map((e) => e.record).filter((r) => r.webhookId === webhookId)
@@ -106,7 +110,9 @@ export const layer = Layer.effect(
       backlog: (now) =>
         Effect.sync(() => {
           const pending = [...entries.values()].filter((e) => e.record.state === "pending")
-          const due = pending.filter((e) => e.record.nextAttemptAt <= now && e.lockedUntil <= now).map((e) => e.record.nextAttemptAt)
+          const due = pending.filter((e) => e.record.nextAttemptAt <= now && e.lockedUntil <= now).map((e) =>
+            e.record.nextAttemptAt
+          )
           return {
             size: pending.length,
             retrying: pending.filter((e) => e.record.attempts > 0).length,

@@ -1,4 +1,7 @@
-/** In-memory delivery log; writes inside a failed MemoryTransactor block are taken back (a queue attempt is logged in its outcome's transaction). */
+/**
+ * In-memory delivery log; writes inside a failed MemoryTransactor block are taken back (a queue attempt is logged in
+ * its outcome's transaction).
+ */
 import { type DeliveryAttempt, DeliveryLog } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
@@ -25,7 +28,7 @@ export const make = () => {
     pruneBefore: (at) =>
       MemoryJournal.write((record) => {
         let count = 0
-        for (const [id, attempt] of [...attempts]) {
+        for (const [id, attempt] of attempts) {
           if (attempt.at < at && MemoryJournal.remove(record, attempts, id)) count++
         }
         return count

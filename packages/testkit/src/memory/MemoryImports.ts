@@ -25,12 +25,12 @@ export const layer = Layer.effect(
       })
     return Imports.of({
       create: (record, file) =>
-        Effect.zipRight(
+        Effect.andThen(
           MemoryJournal.write((undo) => MemoryJournal.set(undo, entries, record.id, { record, file, lockedUntil: 0 })),
           MemoryJournal.afterCommit(signal.notify)
         ),
-      get: (id) => Effect.sync(() => Option.map(Option.fromNullable(entries.get(id)), (e) => e.record)),
-      file: (id) => Effect.sync(() => Option.map(Option.fromNullable(entries.get(id)), (e) => e.file)),
+      get: (id) => Effect.sync(() => Option.map(Option.fromNullishOr(entries.get(id)), (e) => e.record)),
+      file: (id) => Effect.sync(() => Option.map(Option.fromNullishOr(entries.get(id)), (e) => e.file)),
       list: (accountId, limit) =>
         Effect.sync(() =>
           [...entries.values()]
@@ -69,7 +69,8 @@ export const layer = Layer.effect(
           })
           return true
         }),
-      finish: (id, at) => update(id, (e) => ({ ...e, record: { ...e.record, state: "done", finishedAt: at }, lockedUntil: 0 })),
+      finish: (id, at) =>
+        update(id, (e) => ({ ...e, record: { ...e.record, state: "done", finishedAt: at }, lockedUntil: 0 })),
       countEnriched: (id) => update(id, (e) => ({ ...e, record: { ...e.record, enriched: e.record.enriched + 1 } })),
       release: (id) => update(id, (e) => ({ ...e, lockedUntil: 0 })),
       awaitCreated: signal.wait

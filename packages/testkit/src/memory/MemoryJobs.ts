@@ -22,13 +22,17 @@ export const layer = Layer.effect(
   Effect.gen(function*() {
     const bookmarks = yield* Bookmarks
     const entries = new Map<string, Entry>()
-    /** Jobs not done whose bookmark still exists: the library is read first, the choice is then one synchronous step. */
+    /**
+     * Jobs not done whose bookmark still exists: the library is read first, the choice is then one synchronous step.
+     */
     const live = Effect.suspend(() =>
       Effect.map(
         Effect.forEach([...entries.values()].filter((e) => !e.done), (e) =>
           Effect.map(bookmarks.get(e.job.bookmarkId), (found) => (Option.isSome(found) ? [e.job.id] : []))),
-        (ids) => new Set(ids.flat())
-      ))
+        (ids) =>
+          new Set(ids.flat())
+      )
+    )
     /** When each host may next start an import-lane job. */
     const hostNext = new Map<string, number>()
     // Only orders jobs enqueued at the same runAt; a rolled-back enqueue leaves a gap, which orders nothing wrong.
@@ -57,36 +61,41 @@ export const layer = Layer.effect(
       })
     return Jobs.of({
       enqueue: (job) =>
-        Effect.zipRight(MemoryJournal.write((record) => add(record, job)), MemoryJournal.afterCommit(signal.notify)),
+        Effect.andThen(MemoryJournal.write((record) => add(record, job)), MemoryJournal.afterCommit(signal.notify)),
       enqueueMany: (jobs) =>
-        Effect.zipRight(
+        Effect.andThen(
           MemoryJournal.write((record) => jobs.forEach((job) => add(record, job))),
           MemoryJournal.afterCommit(signal.notify)
         ),
       claim: ({ hostGap = 0, lane = "interactive", lease, max, now }) =>
-        Effect.flatMap(live, (alive) => MemoryJournal.write((record) => {
-          const due = [...entries.values()]
-            .filter((e) => !e.done && alive.has(e.job.id) && e.job.lane === lane && e.job.runAt <= now && e.lockedUntil <= now)
-            .sort((a, b) => a.job.runAt - b.job.runAt || a.seq - b.seq)
-          const busy = new Set(
-            [...entries.values()].filter((e) => !e.done && e.job.lane === "import" && e.lockedUntil > now).map((e) => e.host)
-          )
-          const taken: Array<Entry> = []
-          for (const e of due) {
-            if (taken.length >= max) break
-            if (lane === "import" && e.host !== "") {
-              if (busy.has(e.host) || (hostNext.get(e.host) ?? 0) > now) continue
-              busy.add(e.host)
-              MemoryJournal.set(record, hostNext, e.host, now + hostGap)
+        Effect.flatMap(live, (alive) =>
+          MemoryJournal.write((record) => {
+            const due = [...entries.values()]
+              .filter((e) =>
+                !e.done && alive.has(e.job.id) && e.job.lane === lane && e.job.runAt <= now && e.lockedUntil <= now
+              )
+              .sort((a, b) => a.job.runAt - b.job.runAt || a.seq - b.seq)
+            const busy = new Set(
+              [...entries.values()].filter((e) => !e.done && e.job.lane === "import" && e.lockedUntil > now).map((e) =>
+                e.host
+              )
+            )
+            const taken: Array<Entry> = []
+            for (const e of due) {
+              if (taken.length >= max) break
+              if (lane === "import" && e.host !== "") {
+                if (busy.has(e.host) || (hostNext.get(e.host) ?? 0) > now) continue
+                busy.add(e.host)
+                MemoryJournal.set(record, hostNext, e.host, now + hostGap)
+              }
+              taken.push(e)
             }
-            taken.push(e)
-          }
-          return taken.map((e) => {
-            const claimed: Entry = { ...e, lockedUntil: now + lease, job: { ...e.job, attempts: e.job.attempts + 1 } }
-            MemoryJournal.set(record, entries, e.job.id, claimed)
-            return claimed.job
-          })
-        })),
+            return taken.map((e) => {
+              const claimed: Entry = { ...e, lockedUntil: now + lease, job: { ...e.job, attempts: e.job.attempts + 1 } }
+              MemoryJournal.set(record, entries, e.job.id, claimed)
+              return claimed.job
+            })
+          })),
       complete: (id) => update(id, (e) => ({ ...e, done: true, lockedUntil: 0 })),
       retryAt: (id, runAt) => update(id, (e) => ({ ...e, lockedUntil: 0, job: { ...e.job, runAt } })),
       release: (id) =>

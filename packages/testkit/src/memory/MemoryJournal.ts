@@ -3,7 +3,7 @@
  * step in the block's frame, and every wake-up waits for the commit, as a SQL transaction and its NOTIFY do.
  * Writes are synchronous (`Effect.sync`), so an interruption never separates a write from its undo step.
  */
-import { Effect, FiberRef, GlobalValue, Option } from "effect"
+import { Context, Effect, Option } from "effect"
 
 /** One atomic block: how to take its writes back (in reverse), and what to run once it commits. */
 export interface Frame {
@@ -11,11 +11,13 @@ export interface Frame {
   readonly afterCommit: Array<Effect.Effect<void>>
 }
 
-/** The innermost block the fiber runs in; forked fibers inherit it, like a SQL transaction's connection. */
-export const current: FiberRef.FiberRef<Option.Option<Frame>> = GlobalValue.globalValue(
-  Symbol.for("@bookmark-library/testkit/MemoryJournal"),
-  () => FiberRef.unsafeMake<Option.Option<Frame>>(Option.none())
-)
+/**
+ * The innermost block the fiber runs in; forked fibers inherit it, like a SQL transaction's connection. A reference
+ * is found by its key, so two loaded copies of this module (sources and dist) still share it.
+ */
+export const Current = Context.Reference<Option.Option<Frame>>("@bookmark-library/testkit/MemoryJournal", {
+  defaultValue: Option.none
+})
 
 export const newFrame = (): Frame => ({ undo: [], afterCommit: [] })
 
@@ -37,7 +39,7 @@ export type Record = (undo: () => void) => void
 
 /** Runs a synchronous write; `record` keeps its undo step when a block is open. */
 export const write = <A>(run: (record: Record) => A): Effect.Effect<A> =>
-  Effect.flatMap(FiberRef.get(current), (frame) =>
+  Effect.flatMap(Current, (frame) =>
     Effect.sync(() =>
       run(Option.match(frame, {
         onNone: () => () => {},
@@ -66,7 +68,10 @@ export const remove = <K, V extends {}>(record: Record, map: Map<K, V>, key: K):
 
 /** Runs `effect` now, or when the open block commits (dropped if it rolls back). */
 export const afterCommit = (effect: Effect.Effect<void>): Effect.Effect<void> =>
-  Effect.flatMap(FiberRef.get(current), Option.match({
-    onNone: () => effect,
-    onSome: (frame) => Effect.sync(() => void frame.afterCommit.push(effect))
-  }))
+  Effect.flatMap(
+    Current,
+    Option.match({
+      onNone: () => effect,
+      onSome: (frame) => Effect.sync(() => void frame.afterCommit.push(effect))
+    })
+  )

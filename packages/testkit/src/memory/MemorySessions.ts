@@ -15,7 +15,7 @@ export const layer = Layer.effect(
     const removeWhere = (doomed: (session: Session.Record) => boolean) =>
       MemoryJournal.write((record) => {
         let count = 0
-        for (const [hash, session] of [...sessions]) {
+        for (const [hash, session] of sessions) {
           if (doomed(session) && MemoryJournal.remove(record, sessions, hash)) count++
         }
         return count

@@ -1,4 +1,7 @@
-/** In-memory sign-in failure counters, one fixed window per key; writes inside a failed MemoryTransactor block are taken back. */
+/**
+ * In-memory sign-in failure counters, one fixed window per key; writes inside a failed MemoryTransactor block are taken
+ * back.
+ */
 import { SignInAttempts, type Throttle } from "@bookmark-library/domain"
 import { Effect, Layer, Option } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
@@ -10,7 +13,7 @@ export const make = () => {
     return found !== undefined && found.since + window > now ? found : undefined
   }
   return SignInAttempts.of({
-    failures: (key, now, window) => Effect.sync(() => Option.fromNullable(open(key, now, window))),
+    failures: (key, now, window) => Effect.sync(() => Option.fromNullishOr(open(key, now, window))),
     recordFailure: (key, now, window) =>
       MemoryJournal.write((record) => {
         const found = open(key, now, window)

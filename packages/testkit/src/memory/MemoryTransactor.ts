@@ -4,15 +4,15 @@
  * one at a time (as on PGlite), and their wake-ups are sent when they commit.
  */
 import { Transactor } from "@bookmark-library/domain"
-import { Effect, Exit, FiberRef, Layer, Option } from "effect"
+import { Effect, Exit, Layer, Option, Semaphore } from "effect"
 import * as MemoryJournal from "./MemoryJournal.js"
 
-export const make = Effect.map(Effect.makeSemaphore(1), (lock) =>
+export const make = Effect.map(Semaphore.make(1), (lock) =>
   Transactor.of({
     atomic: (effect) =>
-      Effect.flatMap(FiberRef.get(MemoryJournal.current), (outer) => {
+      Effect.flatMap(MemoryJournal.Current, (outer) => {
         const frame = MemoryJournal.newFrame()
-        const block = Effect.locally(effect, MemoryJournal.current, Option.some(frame)).pipe(
+        const block = Effect.provideService(effect, MemoryJournal.Current, Option.some(frame)).pipe(
           Effect.onExit((exit) =>
             Exit.isSuccess(exit)
               ? Option.match(outer, {

@@ -9,6 +9,9 @@ import * as MemoryJournal from "./MemoryJournal.js"
 export const make = () => {
   const users = new Map<string, StoredUser>()
   const byEmail = new Map<string, string>()
+  // Keyed by issuer and subject (JSON of both: neither may contain the other's separator).
+  const identities = new Map<string, string>()
+  const identityKey = (issuer: string, subject: string) => JSON.stringify([issuer, subject])
   return Users.of({
     create: (user, passwordHash, { onlyIfFirst }) =>
       MemoryJournal.write((record) => {
@@ -18,8 +21,8 @@ export const make = () => {
         MemoryJournal.set(record, byEmail, user.email, user.id)
         return "created" as const
       }),
-    findByEmail: (email) => Effect.sync(() => Option.fromNullable(users.get(byEmail.get(email) ?? ""))),
-    get: (id) => Effect.sync(() => Option.fromNullable(users.get(id))),
+    findByEmail: (email) => Effect.sync(() => Option.fromNullishOr(users.get(byEmail.get(email) ?? ""))),
+    get: (id) => Effect.sync(() => Option.fromNullishOr(users.get(id))),
     any: Effect.sync(() => users.size > 0),
     setPasswordHash: (id, passwordHash) =>
       MemoryJournal.write((record) => {
@@ -28,9 +31,22 @@ export const make = () => {
         MemoryJournal.set(record, users, id, { ...found, passwordHash })
         return true
       }),
+    findByIdentity: (issuer, subject) =>
+      Effect.sync(() => Option.fromNullishOr(users.get(identities.get(identityKey(issuer, subject)) ?? ""))),
+    linkIdentity: (link) =>
+      MemoryJournal.write((record) => {
+        const key = identityKey(link.issuer, link.subject)
+        const owner = identities.get(key)
+        if (owner !== undefined) return owner === link.userId ? "linked" as const : "taken" as const
+        if (!users.has(link.userId)) return "noUser" as const
+        MemoryJournal.set(record, identities, key, link.userId)
+        return "linked" as const
+      }),
     listForAccount: (accountId) =>
       Effect.sync(() =>
-        [...users.values()].map((u) => u.user).filter((u) => u.accountId === accountId).sort((a, b) => a.createdAt - b.createdAt)
+        [...users.values()].map((u) => u.user).filter((u) => u.accountId === accountId).sort((a, b) =>
+          a.createdAt - b.createdAt
+        )
       )
   })
 }

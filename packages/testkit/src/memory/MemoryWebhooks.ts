@@ -23,7 +23,7 @@ export const make = () => {
         return true
       }),
     list: (accountId) => Effect.sync(() => ofAccount(accountId)),
-    get: (id) => Effect.sync(() => Option.fromNullable(hooks.get(id))),
+    get: (id) => Effect.sync(() => Option.fromNullishOr(hooks.get(id))),
     delete: (id) => MemoryJournal.write((record) => MemoryJournal.remove(record, hooks, id)),
     subscribed: (accountId, event) =>
       Effect.sync(() => ofAccount(accountId).filter((h) => h.active && h.events.includes(event))),

@@ -5,7 +5,9 @@ export const make = Effect.gen(function*() {
   const current = yield* Ref.make(yield* Deferred.make<void>())
   return {
     wait: Effect.flatMap(Ref.get(current), Deferred.await),
-    notify: Effect.flatMap(Deferred.make<void>(), (next) =>
-      Effect.flatMap(Ref.getAndSet(current, next), (previous) => Deferred.succeed(previous, undefined)))
+    notify: Effect.flatMap(
+      Deferred.make<void>(),
+      (next) => Effect.flatMap(Ref.getAndSet(current, next), (previous) => Deferred.succeed(previous, undefined))
+    )
   }
 })
