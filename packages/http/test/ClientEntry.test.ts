@@ -28,8 +28,8 @@ describe("the client entry", () => {
     expect(result.errors).toEqual([])
     const inputs = Object.keys(result.metafile.inputs)
     expect(inputs.filter((input) => input.startsWith("node:") || input.includes("platform-node"))).toEqual([])
-    expect(inputs.some((input) => input.endsWith("packages/http/src/Api.ts"))).toBe(true)
-    expect(inputs.some((input) => input.endsWith("packages/http/src/Server.ts"))).toBe(false)
+    expect(inputs.some((input) => input.endsWith("packages/http/src/api/Api.ts"))).toBe(true)
+    expect(inputs.some((input) => input.endsWith("packages/http/src/server/Server.ts"))).toBe(false)
   })
 
   it("is what the server entry is not: bundling that for the browser fails on its node: imports", async () => {

@@ -11,40 +11,42 @@ import {
   ResourceNotFoundError,
   ResourceTemplate
 } from "@modelcontextprotocol/server"
-import { Cause, Effect, Either, Exit, Option, Runtime } from "effect"
+import { Cause, type Context, Effect, Exit, Option, Result } from "effect"
 import * as BookmarkUri from "./BookmarkUri.js"
 import type { Services } from "./Tool.js"
 import { internalReason } from "./ToolRunner.js"
 
-const read = (runtime: Runtime.Runtime<Services>, principal: Principal, uri: URL, id: string) =>
-  Runtime.runPromiseExit(runtime)(getBookmark(principal.account.id, id)).then(async (exit): Promise<ReadResourceResult> => {
-    if (Exit.isSuccess(exit)) {
-      return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(exit.value) }] }
+const read = (services: Context.Context<Services>, principal: Principal, uri: URL, id: string) =>
+  Effect.runPromiseExitWith(services)(getBookmark(principal.account.id, id)).then(
+    async (exit): Promise<ReadResourceResult> => {
+      if (Exit.isSuccess(exit)) {
+        return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(exit.value) }] }
+      }
+      const failure = Cause.findErrorOption(exit.cause)
+      if (Option.isNone(failure)) {
+        await Effect.runPromiseWith(services)(Effect.logError("MCP resource read failed", exit.cause))
+        throw new ProtocolError(ProtocolErrorCode.InternalError, internalReason)
+      }
+      const error = failure.value
+      if (error._tag === "NotFound") throw new ResourceNotFoundError(uri.href, error.message)
+      throw new ProtocolError(
+        error._tag === "StorageUnavailable" ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams,
+        error.message
+      )
     }
-    const failure = Cause.failureOption(exit.cause)
-    if (Option.isNone(failure)) {
-      await Runtime.runPromise(runtime)(Effect.logError("MCP resource read failed", exit.cause))
-      throw new ProtocolError(ProtocolErrorCode.InternalError, internalReason)
-    }
-    const error = failure.value
-    if (error._tag === "NotFound") throw new ResourceNotFoundError(uri.href, error.message)
-    throw new ProtocolError(
-      error._tag === "StorageUnavailable" ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams,
-      error.message
-    )
-  })
+  )
 
 /** The id in the address, decoded and held to the text rule like any string we accept. */
 const idOf = (uri: URL, raw: unknown): string => {
   const text = typeof raw === "string" ? raw : ""
-  const decoded = Either.getOrElse(Either.try(() => decodeURIComponent(text)), () => text)
+  const decoded = Result.getOrElse(Result.try(() => decodeURIComponent(text)), () => text)
   const checked = Text.check("id", decoded)
-  if (Either.isLeft(checked)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, checked.left.message)
+  if (Result.isFailure(checked)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, checked.failure.message)
   if (decoded === "") throw new ResourceNotFoundError(uri.href, "The address names no bookmark id")
   return decoded
 }
 
-export const register = (server: McpServer, runtime: Runtime.Runtime<Services>, principal: Principal) =>
+export const register = (server: McpServer, services: Context.Context<Services>, principal: Principal) =>
   server.registerResource(
     "bookmark",
     // No listing: `search_bookmarks` pages through the library and links each row here.
@@ -54,5 +56,5 @@ export const register = (server: McpServer, runtime: Runtime.Runtime<Services>, 
       description: "One saved bookmark as JSON, as get_bookmark answers it.",
       mimeType: "application/json"
     },
-    (uri, variables) => read(runtime, principal, uri, idOf(uri, variables["id"]))
+    (uri, variables) => read(services, principal, uri, idOf(uri, variables["id"]))
   )

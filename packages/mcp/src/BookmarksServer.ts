@@ -2,14 +2,14 @@
  * The MCP server of one request, for one caller: every tool and the bookmark resource over the domain's use
  * cases. The SDK builds one per HTTP request (stateless serving), so the caller is fixed when it is made.
  */
-import type { Principal } from "@bookmark-library/domain"
+import { type Principal, Scope } from "@bookmark-library/domain"
 import { McpServer } from "@modelcontextprotocol/server"
-import type { Runtime } from "effect"
+import type { Context } from "effect"
 import * as BookmarkResource from "./BookmarkResource.js"
 import type { AnyTool, Services } from "./Tool.js"
 import * as ToolRunner from "./ToolRunner.js"
-import * as ToolSchema from "./ToolSchema.js"
 import * as Tools from "./tools/index.js"
+import * as ToolSchema from "./ToolSchema.js"
 
 export const info = { name: "bookmarks", title: "Bookmark library", version: "0.1.0" }
 
@@ -23,7 +23,7 @@ const schemas = new Map(Tools.all.map((tool) => [tool.name, {
   output: ToolSchema.make(tool.output)
 }]))
 
-const register = (server: McpServer, runtime: Runtime.Runtime<Services>, principal: Principal, tool: AnyTool) => {
+const register = (server: McpServer, services: Context.Context<Services>, principal: Principal, tool: AnyTool) => {
   const schema = schemas.get(tool.name)
   if (schema === undefined) return
   server.registerTool(tool.name, {
@@ -32,16 +32,19 @@ const register = (server: McpServer, runtime: Runtime.Runtime<Services>, princip
     inputSchema: schema.input,
     outputSchema: schema.output,
     annotations: tool.annotations
-  }, (input) => ToolRunner.run(runtime, tool, principal, input))
+  }, (input) => ToolRunner.run(services, tool, principal, input))
 }
 
-export const make = (runtime: Runtime.Runtime<Services>, principal: Principal): McpServer => {
+export const make = (services: Context.Context<Services>, principal: Principal): McpServer => {
   // Truthful capabilities: the tools and the resource template never change, so there is nothing to listen for.
   const server = new McpServer(info, {
     instructions,
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }
   })
-  for (const tool of Tools.all) register(server, runtime, principal, tool)
-  BookmarkResource.register(server, runtime, principal)
+  // Only what the key or token may do is listed (docs/oauth.md, "Scopes"); the edge refuses the rest with a 403.
+  for (const tool of Tools.all) {
+    if (Scope.allows(principal.key.scopes, tool.scope)) register(server, services, principal, tool)
+  }
+  if (Scope.allows(principal.key.scopes, "bookmarks:read")) BookmarkResource.register(server, services, principal)
   return server
 }

@@ -5,7 +5,7 @@
  */
 import type { Principal } from "@bookmark-library/domain"
 import { createMcpHandler } from "@modelcontextprotocol/server"
-import type { Runtime } from "effect"
+import type { Context } from "effect"
 import * as BookmarksServer from "./BookmarksServer.js"
 import type { Services } from "./Tool.js"
 
@@ -18,8 +18,12 @@ export interface Exchange {
   readonly onerror: (error: Error) => void
 }
 
-export const dispatch = (runtime: Runtime.Runtime<Services>, principal: Principal, exchange: Exchange): Promise<Response> =>
-  createMcpHandler(() => BookmarksServer.make(runtime, principal), {
+export const dispatch = (
+  services: Context.Context<Services>,
+  principal: Principal,
+  exchange: Exchange
+): Promise<Response> =>
+  createMcpHandler(() => BookmarksServer.make(services, principal), {
     legacy: "stateless",
     maxRequestBodySize: exchange.maxBodyBytes,
     onerror: exchange.onerror

@@ -5,27 +5,32 @@
  * the 2026-07-28 revision and, statelessly, the 2025 revisions. Every answer to a known key carries the
  * X-RateLimit headers. See docs/mcp.md.
  */
-import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
-import type * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import {
   Accounts,
   Allowance,
   AllowanceCounter,
-  authenticateWith,
+  authenticateBearerWith,
   chargeRequestWith,
   Errors,
+  OAuth,
+  OAuthStore,
   peekAllowanceWith,
-  Policy,
-  type Principal
+  type Principal,
+  Settings
 } from "@bookmark-library/domain"
-import { Effect, Option, type Runtime } from "effect"
+import { ByteSize, type Context, Effect, Option } from "effect"
+import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Bearer from "./Bearer.js"
 import * as EdgeAnswers from "./EdgeAnswers.js"
 import * as Metering from "./Metering.js"
 import * as OriginPolicy from "./OriginPolicy.js"
+import * as ScopeCheck from "./ScopeCheck.js"
 import type { Services } from "./Tool.js"
+
+/** The endpoint as an HTTP app: every service it needs already provided, every failure answered. */
+export type App = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
 
 export interface Options {
   /** PUBLIC_URL: its origin is the one browser origin besides loopback allowed to call (OriginPolicy). */
@@ -41,7 +46,7 @@ const readBody = (request: HttpServerRequest.HttpServerRequest) =>
     const length = Number(request.headers["content-length"] ?? Number.NaN)
     if (length > maxBodyBytes) return yield* Effect.fail("too large" as const)
     const text = yield* request.text.pipe(
-      HttpIncomingMessage.withMaxBodySize(Option.some(maxBodyBytes)),
+      Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes)),
       Effect.mapError(() => "too large" as const)
     )
     return Option.some(text)
@@ -56,7 +61,12 @@ const parseJson = (text: string): unknown => {
 }
 
 /** The request as the SDK's web-standard handler takes it, with the body already read. */
-const toWebRequest = (request: HttpServerRequest.HttpServerRequest, base: string, body: Option.Option<string>, signal: AbortSignal) =>
+const toWebRequest = (
+  request: HttpServerRequest.HttpServerRequest,
+  base: string,
+  body: Option.Option<string>,
+  signal: AbortSignal
+) =>
   new Request(new URL(request.url, base), {
     method: request.method,
     headers: Object.entries(request.headers),
@@ -66,24 +76,31 @@ const toWebRequest = (request: HttpServerRequest.HttpServerRequest, base: string
 
 export const make = (options: Options) =>
   Effect.gen(function*() {
-    const runtime: Runtime.Runtime<Services> = yield* Effect.runtime<Services>()
-    const authenticate = authenticateWith(yield* Accounts)
-    const policy = yield* Policy.Policy
+    const services: Context.Context<Services> = yield* Effect.context<Services>()
+    // API keys and OAuth access tokens alike (docs/oauth.md, "Tokens").
+    const authenticate = authenticateBearerWith(yield* Accounts, yield* OAuthStore)
+    const settings = yield* Settings.Settings
     const counter = yield* AllowanceCounter
-    const charge = chargeRequestWith(policy, counter)
-    const peek = peekAllowanceWith(policy, counter)
+    const charge = chargeRequestWith(settings, counter)
+    const peek = peekAllowanceWith(settings, counter)
     const allowedOrigin = OriginPolicy.make(options.publicUrl)
+    const resourceMetadata = `${OAuth.serverFor(options.publicUrl).issuer}/.well-known/oauth-protected-resource/mcp`
     // The SDK loads with the first request that gets this far (McpDispatch).
     const sdk = yield* Effect.cached(Effect.promise(() => import("./McpDispatch.js")))
 
     /** The SDK for one request: a fresh server per request, made for this caller. */
-    const dispatch = (request: HttpServerRequest.HttpServerRequest, principal: Principal, body: Option.Option<string>, parsed: unknown) =>
+    const dispatch = (
+      request: HttpServerRequest.HttpServerRequest,
+      principal: Principal,
+      body: Option.Option<string>,
+      parsed: unknown
+    ) =>
       Effect.gen(function*() {
         const errors: Array<Error> = []
         const { dispatch } = yield* sdk
         const response = yield* Effect.tryPromise({
           try: (signal) =>
-            dispatch(runtime, principal, {
+            dispatch(services, principal, {
               request: toWebRequest(request, options.publicUrl, body, signal),
               parsed,
               maxBodyBytes,
@@ -99,33 +116,50 @@ export const make = (options: Options) =>
 
     const serve = (request: HttpServerRequest.HttpServerRequest, principal: Principal) =>
       Effect.gen(function*() {
-        const body = yield* Effect.either(readBody(request))
-        if (body._tag === "Left") return EdgeAnswers.tooLarge(maxBodyBytes)
-        const parsed = Option.match(body.right, { onNone: () => undefined, onSome: parseJson })
+        const body = yield* Effect.result(readBody(request))
+        if (body._tag === "Failure") return EdgeAnswers.tooLarge(maxBodyBytes)
+        const parsed = Option.match(body.success, { onNone: () => undefined, onSome: parseJson })
+        const lacking = ScopeCheck.missing(principal, parsed)
+        if (lacking !== undefined) {
+          return EdgeAnswers.insufficientScope(
+            Metering.idOf(parsed),
+            new Errors.InsufficientScope({ required: lacking })
+          )
+        }
         const cost = Metering.of(parsed)
         if (cost._tag === "Charged") {
-          const charged = yield* Effect.either(charge(principal))
-          if (charged._tag === "Left") return EdgeAnswers.rateLimited(cost.id, charged.left)
-          return withAllowance(yield* dispatch(request, principal, body.right, parsed), charged.right)
+          const charged = yield* Effect.result(charge(principal))
+          if (charged._tag === "Failure") {
+            const spent = charged.failure
+            if (!cost.pastMonth || spent.window !== "month") return EdgeAnswers.rateLimited(cost.id, spent)
+            // The refused charge counted nothing: `get_usage` answers uncharged, with the month's headers.
+            const state: Allowance.State = { ...EdgeAnswers.refusedState(spent), admitted: true }
+            return withAllowance(yield* dispatch(request, principal, body.success, parsed), Option.some(state))
+          }
+          return withAllowance(yield* dispatch(request, principal, body.success, parsed), charged.success)
         }
         const state = yield* peek(principal)
         if (cost._tag === "Batch") return withAllowance(EdgeAnswers.batch(), state)
-        return withAllowance(yield* dispatch(request, principal, body.right, parsed), state)
+        return withAllowance(yield* dispatch(request, principal, body.success, parsed), state)
       })
 
-    const app: HttpApp.Default = Effect.gen(function*() {
+    const app: App = Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
       const origin = request.headers["origin"]
       if (!allowedOrigin(origin, request.headers["host"])) return EdgeAnswers.foreignOrigin(origin ?? "")
       const token = Bearer.read(request.headers["authorization"])
-      const principal = yield* Effect.either(
-        Option.isNone(token) ? Effect.fail(new Errors.Unauthenticated({ reason: "malformed" })) : authenticate(token.value)
+      const principal = yield* Effect.result(
+        Option.isNone(token)
+          ? Effect.fail(new Errors.Unauthenticated({ reason: "malformed" }))
+          : authenticate(token.value)
       )
-      if (principal._tag === "Left") {
-        const error = principal.left
-        return error._tag === "Unauthenticated" ? EdgeAnswers.unauthenticated(error) : EdgeAnswers.unavailable(error)
+      if (principal._tag === "Failure") {
+        const error = principal.failure
+        return error._tag === "Unauthenticated"
+          ? EdgeAnswers.unauthenticated(error, resourceMetadata)
+          : EdgeAnswers.unavailable(error)
       }
-      return yield* serve(request, principal.right)
+      return yield* serve(request, principal.success)
     })
     return app
   })

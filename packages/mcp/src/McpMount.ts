@@ -3,7 +3,6 @@
  * Shaped like `Mounts.Mount` of packages/http, which this package does not import (faces do not depend on
  * each other); the composition root puts it in the list.
  */
-import type * as HttpApp from "@effect/platform/HttpApp"
 import { Effect } from "effect"
 import * as McpEndpoint from "./McpEndpoint.js"
 
@@ -12,7 +11,7 @@ export const path = "/mcp"
 export interface Mount {
   readonly name: string
   readonly claims: (pathname: string) => boolean
-  readonly app: HttpApp.Default
+  readonly app: McpEndpoint.App
 }
 
 export const make = (options: McpEndpoint.Options) =>

@@ -3,12 +3,19 @@
  * request; everything else (initialize, tools/list, server/discover, ping, notifications, responses) is free.
  */
 
+/**
+ * The tool that tells a spent month from a burst, as `GET /usage` does: still answered (uncharged) once the month is
+ * spent, refused like any call during a burst (docs/decisions.md, "`GET /usage` past the monthly allowance").
+ */
+export const usageTool = "get_usage"
+
 /** The methods that do work for the caller. */
 export const chargedMethods: ReadonlySet<string> = new Set(["tools/call", "resources/read"])
 
 export type Cost =
   | { readonly _tag: "Free" }
-  | { readonly _tag: "Charged"; readonly id: string | number }
+  /** `pastMonth`: answered uncharged once the month is spent (a `get_usage` call, docs/mcp.md). */
+  | { readonly _tag: "Charged"; readonly id: string | number; readonly pastMonth: boolean }
   /** A JSON-RPC batch: no revision we serve has them, so none is run (and none is charged). */
   | { readonly _tag: "Batch" }
 
@@ -21,7 +28,9 @@ export const of = (body: unknown): Cost => {
   const { id, method } = body
   // A request without an id is a notification: nothing answers it, nothing is run for the caller.
   if (typeof method !== "string" || !chargedMethods.has(method)) return { _tag: "Free" }
-  return typeof id === "string" || typeof id === "number" ? { _tag: "Charged", id } : { _tag: "Free" }
+  if (typeof id !== "string" && typeof id !== "number") return { _tag: "Free" }
+  const params = body["params"]
+  return { _tag: "Charged", id, pastMonth: method === "tools/call" && isRecord(params) && params["name"] === usageTool }
 }
 
 /** The request id to echo in an error answered before the SDK saw the message. */

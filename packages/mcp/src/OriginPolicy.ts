@@ -1,8 +1,8 @@
 /**
- * Which browser origins may call `/mcp` (docs/mcp.md, "Origin"): the origin of PUBLIC_URL, and a loopback origin
- * (localhost, 127.0.0.0/8, [::1]) naming the very host and port the request was sent to. A foreign origin — a web
- * page on another site, another local port, or a rebound DNS name — is refused. No Origin header (every non-browser
- * client) passes.
+ * Which browser origins may call `/mcp` (docs/mcp.md, "The HTTP edge, in order"): the origin of PUBLIC_URL, and a
+ * loopback origin (localhost, 127.0.0.0/8, [::1]) naming the very host and port the request was sent to. A foreign
+ * origin — a web page on another site, another local port, or a rebound DNS name — is refused. No Origin header (every
+ * non-browser client) passes.
  */
 
 const loopbackHost = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i

@@ -10,7 +10,7 @@ import {
   StreamableHTTPClientTransport
 } from "@modelcontextprotocol/client"
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio"
-import { Effect, Redacted, Runtime } from "effect"
+import { Effect, Redacted } from "effect"
 import type { Options } from "./StdioBridge.js"
 
 /** `/mcp` of the service, unless the URL names a path already. */
@@ -54,10 +54,10 @@ const failed = (id: string | number, error: unknown): JSONRPCMessage => ({ jsonr
 
 /** Relays until the local side closes stdin; interrupting it closes both sides. */
 export const run = (options: Options): Effect.Effect<void> =>
-  Effect.flatMap(Effect.runtime<never>(), (runtime) => relay(options, Runtime.runFork(runtime)))
+  Effect.flatMap(Effect.context<never>(), (context) => relay(options, Effect.runForkWith(context)))
 
 const relay = (options: Options, fork: (effect: Effect.Effect<void>) => unknown) =>
-  Effect.async<void>((resume) => {
+  Effect.callback<void>((resume) => {
     const remote = new StreamableHTTPClientTransport(endpoint(options.url), {
       requestInit: { headers: { authorization: `Bearer ${Redacted.value(options.key)}` } }
     })

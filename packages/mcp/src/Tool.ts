@@ -2,27 +2,34 @@
 import type {
   Accounts,
   AllowanceCounter,
+  AssetUsage,
   Bookmarks,
   Errors,
+  Highlights,
   IdGenerator,
   Jobs,
   Links,
-  Policy,
+  Lists,
   Principal,
+  Scope,
+  Settings,
   Transactor
 } from "@bookmark-library/domain"
 import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/server"
 import type { Effect, Schema } from "effect"
 
-/** What the tools' use cases need: the domain's ports and policy, provided by the composition root. */
+/** What the tools' use cases need: the domain's ports and settings, provided by the composition root. */
 export type Services =
   | Accounts
   | AllowanceCounter
+  | AssetUsage
   | Bookmarks
+  | Highlights
   | IdGenerator
   | Jobs
   | Links.Links
-  | Policy.Policy
+  | Lists
+  | Settings.Settings
   | Transactor
 
 /** The failures a tool reports to the assistant as an error result. */
@@ -30,10 +37,12 @@ export type Failure = Errors.InvalidInput | Errors.NotFound | Errors.Forbidden |
 
 export interface Tool<A, I, O, OI> {
   readonly name: string
+  /** The scope a key or token needs to see and call it (docs/oauth.md, "Scopes"). */
+  readonly scope: Scope.Scope
   readonly title: string
   readonly description: string
-  readonly input: Schema.Schema<A, I>
-  readonly output: Schema.Schema<O, OI>
+  readonly input: Schema.Codec<A, I>
+  readonly output: Schema.Codec<O, OI>
   /** Set truthfully: clients decide on them whether to ask the user first. */
   readonly annotations: ToolAnnotations
   readonly run: (principal: Principal, input: A) => Effect.Effect<O, Failure, Services>

@@ -4,7 +4,7 @@
  */
 import type { Principal } from "@bookmark-library/domain"
 import type { CallToolResult } from "@modelcontextprotocol/server"
-import { Cause, Effect, Exit, Option, Runtime, Schema } from "effect"
+import { Cause, type Context, Effect, Exit, Option, Schema } from "effect"
 import type { AnyTool, Services } from "./Tool.js"
 import * as ToolResult from "./ToolResult.js"
 
@@ -14,19 +14,22 @@ const outcome = (tool: AnyTool, principal: Principal, input: unknown) =>
   Effect.gen(function*() {
     const output = yield* tool.run(principal, input)
     // The views are plain JSON already; encoding is what keeps `structuredContent` equal to the schema's wire form.
-    const encoded = yield* Effect.orDie(Schema.encode(tool.output)(output))
+    const encoded = yield* Effect.orDie(Schema.encodeEffect(tool.output)(output))
     return ToolResult.success(encoded, tool.links?.(output) ?? [])
   })
 
-export const run = (runtime: Runtime.Runtime<Services>, tool: AnyTool, principal: Principal, input: unknown) =>
-  Runtime.runPromiseExit(runtime)(outcome(tool, principal, input)).then((exit): Promise<CallToolResult> | CallToolResult =>
+export const run = (services: Context.Context<Services>, tool: AnyTool, principal: Principal, input: unknown) =>
+  Effect.runPromiseExitWith(services)(outcome(tool, principal, input)).then((
+    exit
+  ): Promise<CallToolResult> | CallToolResult =>
     Exit.match(exit, {
       onSuccess: (result) => result,
       onFailure: (cause) => {
-        const failure = Cause.failureOption(cause)
+        const failure = Cause.findErrorOption(cause)
         if (Option.isSome(failure)) return ToolResult.failure(failure.value.message)
-        return Runtime.runPromise(runtime)(
+        return Effect.runPromiseWith(services)(
           Effect.logError("MCP tool failed", cause).pipe(Effect.annotateLogs({ tool: tool.name }))
         ).then(() => ToolResult.failure(internalReason))
       }
-    }))
+    })
+  )

@@ -26,17 +26,19 @@ describe("OriginPolicy", () => {
   })
 
   it("refuses every other origin, including a rebound DNS name that points at loopback", () => {
-    for (const origin of [
-      "https://evil.example",
-      "http://bookmarks.example.org", // another scheme is another origin
-      "https://bookmarks.example.org.evil.example",
-      "http://evil.example:3000",
-      "null",
-      "file://",
-      "chrome-extension://abcdef",
-      "not a url",
-      ""
-    ]) {
+    for (
+      const origin of [
+        "https://evil.example",
+        "http://bookmarks.example.org", // another scheme is another origin
+        "https://bookmarks.example.org.evil.example",
+        "http://evil.example:3000",
+        "null",
+        "file://",
+        "chrome-extension://abcdef",
+        "not a url",
+        ""
+      ]
+    ) {
       expect(allowed(origin, "evil.example:3000"), origin).toBe(false)
     }
   })

@@ -2,10 +2,10 @@
  * Tool schemas: objects at the root, one issue per field, unknown members refused, and the domain's text rule
  * on every string a tool accepts.
  */
-import { Schema } from "effect"
 import { describe, expect, it } from "@effect/vitest"
-import * as ToolSchema from "../src/ToolSchema.js"
+import { Schema } from "effect"
 import * as Tools from "../src/tools/index.js"
+import * as ToolSchema from "../src/ToolSchema.js"
 
 type Json = Record<string, unknown>
 
@@ -21,7 +21,12 @@ const stringProperties = (json: Json): Array<string> =>
     .filter(([, p]) => p["type"] === "string" || JSON.stringify(p["anyOf"] ?? []).includes(`"type":"string"`))
     .map(([name]) => name)
 
-const validSample: Record<string, unknown> = { url: "https://example.com/", id: "bmk_x" }
+const validSample: Record<string, unknown> = {
+  url: "https://example.com/",
+  id: "bmk_x",
+  list: "Reading",
+  bookmarkIds: ["bmk_x"]
+}
 
 describe("ToolSchema", () => {
   it("advertises an object at the root with no draft tag, for inputs and outputs of every tool", () => {
@@ -52,18 +57,24 @@ describe("ToolSchema", () => {
         }
       }
     }
-    // save: url, tags, note; search: q, tag, type (an enum, refused all the same), before; id; id.
-    expect(checked).toBe(9 * 3)
+    // save: url, tags, note; search: q, tag, type (an enum, refused all the same), before; id; id, format (an enum);
+    // add_to_list: list; set state: id; list_highlights: bookmarkId, q, tag, before.
+    expect(checked).toBe(16 * 3)
+    // Strings inside lists too: add_to_list's bookmark ids.
+    const addToList = Tools.all.find((t) => t.name === "add_to_list")
+    if (addToList === undefined) throw new Error("add_to_list is missing")
+    const result = validate(ToolSchema.make(addToList.input), { list: "Reading", bookmarkIds: ["bmk_\u0000"] })
+    expect(result.issues?.map((i) => i.path?.join("."))).toEqual(["bookmarkIds.0"])
   })
 
   it("reports one issue per field, and refuses members the schema does not name", () => {
     const schema = ToolSchema.make(Schema.Struct({
-      limit: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 10))),
+      limit: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 }))),
       name: Schema.String
     }))
     expect(validate(schema, { limit: 0, name: 1 }).issues).toEqual([
-      { path: ["limit"], message: "Expected a number between 1 and 10, actual 0" },
-      { path: ["name"], message: "Expected string, actual 1" }
+      { path: ["limit"], message: "Expected a value between 1 and 10, got 0" },
+      { path: ["name"], message: "Expected string, got 1" }
     ])
     expect(validate(schema, { name: "x", other: true }).issues?.map((i) => i.path)).toEqual([["other"]])
     expect(validate(schema, { name: "x" })).toEqual({ value: { name: "x" } })

@@ -1,10 +1,9 @@
 /** Handlers of the operator's API; they present accounts and keys without ever touching a key hash. */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import {
   type Account,
-  adminListDeliveries,
-  adminRedeliver,
+  Actor,
   type ApiKey,
+  bulkProgress,
   createAccount,
   createKey,
   createUser,
@@ -12,14 +11,18 @@ import {
   enableWebhook,
   getAccount,
   listAccounts,
+  listDeliveries,
+  redeliver,
   revokeKey,
-  saveFromApp,
+  saveForAccount,
   setPlan,
+  startBulk,
   Timestamp
 } from "@bookmark-library/domain"
 import { Effect } from "effect"
-import type { AccountInfo, KeyInfo } from "../AdminApi.js"
-import { Api } from "../Api.js"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import type { AccountInfo, KeyInfo } from "../api/AdminApi.js"
+import { Api } from "../api/Api.js"
 
 const presentAccount = (account: Account.Account): AccountInfo => ({
   id: account.id,
@@ -32,6 +35,7 @@ const presentKey = (key: ApiKey.Info): KeyInfo => ({
   id: key.id,
   label: key.label,
   masked: key.masked,
+  scopes: key.scopes,
   createdAt: Timestamp.toIso(key.createdAt),
   revokedAt: key.revokedAt === null ? null : Timestamp.toIso(key.revokedAt)
 })
@@ -40,18 +44,34 @@ export const layer = HttpApiBuilder.group(Api, "admin", (handlers) =>
   handlers
     .handle("createAccount", ({ payload }) =>
       Effect.map(createAccount(payload.plan), (account) => ({ id: account.id, plan: account.plan })))
-    .handle("listAccounts", ({ urlParams }) =>
-      Effect.map(listAccounts(urlParams), ({ accounts, next }) => ({ accounts: accounts.map(presentAccount), next })))
-    .handle("getAccount", ({ path }) =>
-      Effect.map(getAccount(path.id), ({ account, keys }) => ({ ...presentAccount(account), keys: keys.map(presentKey) })))
-    .handle("setPlan", ({ path, payload }) => Effect.map(setPlan(path.id, payload.plan), presentAccount))
-    .handle("createKey", ({ path, payload }) =>
-      Effect.map(createKey(path.id, payload.label ?? ""), ({ info, key }) => ({ id: info.id, key, masked: info.masked })))
-    .handle("createUser", ({ path, payload }) => createUser(path.id, payload))
-    .handle("listKeys", ({ path }) => Effect.map(getAccount(path.id), ({ keys }) => ({ keys: keys.map(presentKey) })))
-    .handle("revokeKey", ({ path }) => Effect.map(revokeKey(path.id), presentKey))
-    .handle("editBookmark", ({ path, payload }) => editBookmark(path.id, payload))
-    .handle("saveBookmark", ({ path, payload }) => saveFromApp(path.id, payload))
-    .handle("enableWebhook", ({ path }) => enableWebhook(path.id))
-    .handle("webhookDeliveries", ({ path, urlParams }) => adminListDeliveries(path.id, urlParams))
-    .handle("redeliver", ({ path }) => adminRedeliver(path.id, path.deliveryId)))
+    .handle("listAccounts", ({ query }) =>
+      Effect.map(listAccounts(query), ({ accounts, next }) => ({ accounts: accounts.map(presentAccount), next })))
+    .handle("getAccount", ({ params }) =>
+      Effect.map(
+        getAccount(params.id),
+        ({ account, keys }) => ({ ...presentAccount(account), keys: keys.map(presentKey) })
+      ))
+    .handle("setPlan", ({ params, payload }) =>
+      Effect.map(setPlan(params.id, payload.plan), presentAccount))
+    .handle("createKey", ({ params, payload }) =>
+      Effect.map(
+        createKey(params.id, payload.label ?? "", "api", payload.scopes),
+        ({ info, key }) => ({ id: info.id, key, masked: info.masked })
+      ))
+    .handle("createUser", ({ params, payload }) =>
+      createUser(params.id, payload))
+    .handle("listKeys", ({ params }) =>
+      Effect.map(getAccount(params.id), ({ keys }) => ({ keys: keys.map(presentKey) })))
+    .handle("revokeKey", ({ params }) =>
+      Effect.map(Actor.asOperator(revokeKey)(params.id), presentKey))
+    .handle("editBookmark", ({ params, payload }) => Actor.asOperator(editBookmark)(params.id, payload))
+    .handle("saveBookmark", ({ params, payload }) => saveForAccount(params.id, payload))
+    .handle("bookmarksBatch", ({ params, payload }) =>
+      Effect.flatMap(getAccount(params.id), ({ account }) =>
+        startBulk(account.id, payload, "full")))
+    .handle("bookmarksBatchProgress", ({ params }) =>
+      bulkProgress(Actor.operator, params.id))
+    .handle("enableWebhook", ({ params }) =>
+      Actor.asOperator(enableWebhook)(params.id))
+    .handle("webhookDeliveries", ({ params, query }) => Actor.asOperator(listDeliveries)(params.id, query))
+    .handle("redeliver", ({ params }) => Actor.asOperator(redeliver)(params.id, params.deliveryId)))

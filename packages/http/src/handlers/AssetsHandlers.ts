@@ -1,10 +1,13 @@
-/** Handler of the assets group: bytes with their stored content type; an id that cannot exist is just unknown. */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+/**
+ * Handler of the assets group: bytes with their stored content type, streamed from the store (a large copy is never
+ * whole in memory); an id that cannot exist is just unknown.
+ */
 import { AssetId, AssetStore, Errors } from "@bookmark-library/domain"
 import { Effect, Option, Schema } from "effect"
-import { Api } from "../Api.js"
-import { cacheControl } from "../AssetsApi.js"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { Api } from "../api/Api.js"
+import { cacheControl } from "../api/AssetsApi.js"
 
 const isAssetId = Schema.is(AssetId)
 
@@ -12,13 +15,17 @@ const getAsset = Effect.fn("Assets.get")(function*(id: string) {
   const notFound = new Errors.NotFound({ resource: "asset", id })
   if (!isAssetId(id)) return yield* notFound
   const assets = yield* AssetStore
-  const asset = yield* assets.get(id)
+  const asset = yield* assets.getStream(id)
   if (Option.isNone(asset)) return yield* notFound
-  return HttpServerResponse.uint8Array(asset.value.bytes, {
+  return HttpServerResponse.stream(asset.value.stream, {
     contentType: asset.value.contentType,
+    contentLength: asset.value.size,
     headers: { "cache-control": cacheControl, "x-content-type-options": "nosniff" }
   })
 })
 
-export const layer = HttpApiBuilder.group(Api, "assets", (handlers) =>
-  handlers.handle("get", ({ path }) => getAsset(path.id)))
+export const layer = HttpApiBuilder.group(
+  Api,
+  "assets",
+  (handlers) => handlers.handle("get", ({ params }) => getAsset(params.id))
+)

@@ -1,6 +1,6 @@
 /** Reads the `Authorization: Bearer <token>` header; another scheme is malformed, no header is a missing token. */
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { Effect, Option } from "effect"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 
 const bearer = /^bearer(?:\s+(.*))?$/is
 

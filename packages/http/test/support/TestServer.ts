@@ -1,16 +1,15 @@
 /** A real listener on 127.0.0.1 (port 0) over the in-memory domain, with handles the tests steer. */
-import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { Bookmarks, BookmarkId, Errors } from "@bookmark-library/domain"
+import { BookmarkId, Bookmarks, Errors, type Settings } from "@bookmark-library/domain"
 import { FakeWebhookSender, Fixtures, TestApp } from "@bookmark-library/testkit"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { expect } from "@effect/vitest"
-import { Cause, Context, Effect, HashMap, Layer, Logger, LogLevel, Redacted, Schema } from "effect"
+import { Cause, Context, Effect, Layer, Logger, Redacted, References, Schema } from "effect"
+import * as HttpServer from "effect/http/HttpServer"
 import { createServer } from "node:http"
-import * as AssetLinks from "../../src/AssetLinks.js"
-import { Health } from "../../src/Health.js"
-import * as RequestId from "../../src/middleware/RequestId.js"
-import * as Mounts from "../../src/Mounts.js"
-import * as Server from "../../src/Server.js"
+import * as AssetLinks from "../../src/server/AssetLinks.js"
+import { Health } from "../../src/server/Health.js"
+import * as Mounts from "../../src/server/Mounts.js"
+import * as Server from "../../src/server/Server.js"
 
 export const adminToken = "adm_test-token-0123456789"
 
@@ -30,36 +29,41 @@ export interface LogLine {
 }
 
 /** Knobs the tests turn, and what the server logged. */
-export class Steering extends Context.Tag("Steering")<Steering, {
+export class TestControls extends Context.Service<TestControls, {
   readonly sender: ReturnType<typeof FakeWebhookSender.make>
   readonly health: { healthy: boolean }
   readonly logs: Array<LogLine>
-}>() {}
+}>()("TestControls") {}
 
 const sabotagedBookmarks = Layer.effect(
   Bookmarks,
   Effect.map(Bookmarks, (bookmarks) =>
     Bookmarks.of({
       ...bookmarks,
-      get: (id) => (id === boomId ? Effect.die(new Error(secretDefect)) : bookmarks.get(id))
+      get: (id) => (id === boomId ? Effect.die(new Error(secretDefect)) : bookmarks.get(id)),
+      getWithHighlights: (id) => id === boomId ? Effect.die(new Error(secretDefect)) : bookmarks.getWithHighlights(id)
     }))
 )
 
-const steering = Layer.sync(Steering, () => ({ sender: FakeWebhookSender.make(), health: { healthy: true }, logs: [] }))
+const testControls = Layer.sync(
+  TestControls,
+  () => ({ sender: FakeWebhookSender.make(), health: { healthy: true }, logs: [] })
+)
 
-// Wrapped as the composition root wraps the process logger, so lines carry the request id.
+/** Every line with the annotations of the fiber that wrote it (the request's id among them). */
 const capture = (logs: Array<LogLine>) =>
-  RequestId.annotating(Logger.make(({ annotations, cause, logLevel, message }) => {
-    const record = Object.fromEntries(HashMap.toEntries(annotations))
-    const parts = [String(message), JSON.stringify(record), Cause.isEmpty(cause) ? "" : Cause.pretty(cause)]
-    logs.push({ level: logLevel.label, message: String(message), annotations: record, text: parts.join(" ") })
-  }))
+  Logger.make(({ cause, fiber, logLevel, message }) => {
+    const record = { ...fiber.getRef(References.CurrentLogAnnotations) }
+    const text = Array.isArray(message) ? message.map(String).join(" ") : String(message)
+    const parts = [text, JSON.stringify(record), cause.reasons.length === 0 ? "" : Cause.pretty(cause)]
+    logs.push({ level: logLevel.toUpperCase(), message: text, annotations: record, text: parts.join(" ") })
+  })
 
-const steered = Layer.unwrapEffect(Effect.map(Steering, ({ health, logs, sender }) =>
+const steered = Layer.unwrap(Effect.map(TestControls, ({ health, logs, sender }) =>
   Layer.mergeAll(
     sender.layer,
-    Logger.add(capture(logs)),
-    Logger.minimumLogLevel(LogLevel.Debug),
+    Logger.layer([capture(logs)], { mergeWithExisting: true }),
+    Layer.succeed(References.MinimumLogLevel, "Debug"),
     Layer.succeed(Health, {
       check: Effect.suspend(() =>
         health.healthy ? Effect.void : Effect.fail(new Errors.StorageUnavailable({ reason: "test: database down" }))
@@ -67,20 +71,26 @@ const steered = Layer.unwrapEffect(Effect.map(Steering, ({ health, logs, sender 
     })
   )))
 
-/** The server with `options`, its HttpServer (for the address), the in-memory ports and the steering handles. */
-export const layerWith = (options: Partial<Server.Options> = {}) => Server.layer({ adminToken: Redacted.make(adminToken), ...options }).pipe(
-  Layer.provide(Mounts.none),
-  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provide(sabotagedBookmarks),
-  Layer.provideMerge(steered),
-  Layer.provideMerge(steering),
-  Layer.provideMerge(TestApp.layer({}, undefined, AssetLinks.layer(publicUrl)))
-)
+/**
+ * The server with `options` (and the domain's `settings`), its HttpServer (for the address), the in-memory ports and
+ * the test controls.
+ */
+export const layerWith = (options: Partial<Server.Options> = {}, settings: Partial<Settings.SettingsShape> = {}) =>
+  Server.layer({ adminToken: Redacted.make(adminToken), ...options }).pipe(
+    Layer.provide(Mounts.none),
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provide(sabotagedBookmarks),
+    Layer.provideMerge(steered),
+    Layer.provideMerge(testControls),
+    Layer.provideMerge(TestApp.layer(settings, undefined, AssetLinks.layer(publicUrl)))
+  )
 
 export const layer = layerWith()
 
-export const baseUrl = Effect.map(HttpServer.HttpServer, (server) =>
-  server.address._tag === "TcpAddress" ? `http://127.0.0.1:${server.address.port}` : "http://invalid")
+export const baseUrl = Effect.map(
+  HttpServer.HttpServer,
+  ({ address }) => address._tag === "UnixPathAddress" ? "http://invalid" : `http://127.0.0.1:${address.port}`
+)
 
 export interface Sent {
   readonly status: number
@@ -122,20 +132,23 @@ export const account = (plan: "free" | "plus" | "ultra" = "free") => Fixtures.ac
 export const admin = { authorization: `Bearer ${adminToken}` }
 
 /** The response body checked against a contract schema (the test fails when it does not match). */
-export const decode = <A, I>(schema: Schema.Schema<A, I>, sent: Sent): A => Schema.decodeUnknownSync(schema)(sent.body)
+export const decode = <A, I>(schema: Schema.Codec<A, I>, sent: Sent): A => Schema.decodeUnknownSync(schema)(sent.body)
 
 /** The member names of a JSON object body, sorted. */
 export const keys = (body: unknown): ReadonlyArray<string> =>
   typeof body === "object" && body !== null ? Object.keys(body).sort() : []
 
 /** An RFC 9457 body as every error response carries it. */
-export const ProblemBody = Schema.Struct({
-  type: Schema.String,
-  title: Schema.String,
-  status: Schema.Int,
-  detail: Schema.String,
-  code: Schema.String
-}, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+export const ProblemBody = Schema.StructWithRest(
+  Schema.Struct({
+    type: Schema.String,
+    title: Schema.String,
+    status: Schema.Int,
+    detail: Schema.String,
+    code: Schema.String
+  }),
+  [Schema.Record(Schema.String, Schema.Unknown)]
+)
 
 /** Checks the status, the media type and the problem members; returns the problem. */
 export const problem = (sent: Sent, status: number) => {

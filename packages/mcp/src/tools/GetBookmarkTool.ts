@@ -4,11 +4,12 @@ import { Schema } from "effect"
 import * as Tool from "../Tool.js"
 
 export const Input = Schema.Struct({
-  id: Schema.propertySignature(Text.SafeString).annotations({ description: "The bookmark's id (bmk_…)." })
+  id: Text.SafeString.annotate({ description: "The bookmark's id (bmk_…)." })
 })
 
 export const tool = Tool.make({
   name: "get_bookmark",
+  scope: "bookmarks:read",
   title: "Get a bookmark",
   description: "Reads one bookmark in full: URL, title, description, type, tags, note, summary, image, " +
     "screenshot, favicon, createdAt, and `status` (`processing` until enrichment is done, then `ready`).",

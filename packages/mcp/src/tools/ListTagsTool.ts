@@ -5,6 +5,7 @@ import * as Tool from "../Tool.js"
 
 export const tool = Tool.make({
   name: "list_tags",
+  scope: "bookmarks:read",
   title: "List tags",
   description: "Lists every tag in the library with the number of bookmarks carrying it, most used first. " +
     "Tags that differ only in case are one tag.",

@@ -4,17 +4,20 @@ import { Schema } from "effect"
 import * as Tool from "../Tool.js"
 
 const Input = Schema.Struct({
-  url: Schema.propertySignature(Text.SafeString).annotations({
+  url: Text.SafeString.annotate({
     description: "The page to save: an absolute http or https URL."
   }),
-  tags: Schema.optional(Schema.Union(Schema.Array(Text.SafeString), Text.SafeString)).annotations({
-    description: "Tags as a list or a comma-separated string; at most 32 of at most 64 characters."
-  }),
-  note: Schema.optional(Text.SafeString).annotations({ description: "A note of at most 10,000 characters." })
+  tags: Schema.optionalKey(
+    Schema.Union([Schema.Array(Text.SafeString), Text.SafeString]).annotate({
+      description: "Tags as a list or a comma-separated string; at most 32 of at most 64 characters."
+    })
+  ),
+  note: Schema.optionalKey(Text.SafeString.annotate({ description: "A note of at most 10,000 characters." }))
 })
 
 export const tool = Tool.make({
   name: "save_bookmark",
+  scope: "bookmarks:write",
   title: "Save a bookmark",
   description: "Saves a URL to the library and answers at once with its id and status `processing`; the page is " +
     "then fetched and enriched (title, description, summary, tags) in the background. Saving the same URL again " +

@@ -6,18 +6,22 @@ import * as BookmarkUri from "../BookmarkUri.js"
 import * as Tool from "../Tool.js"
 
 const Input = Schema.Struct({
-  q: Schema.optional(Text.SafeString).annotations({
-    description: "Full-text search over title, description, summary, tags, note, URL and page text; the last " +
-      "word also matches as a prefix."
-  }),
-  tag: Schema.optional(Text.SafeString).annotations({ description: "Only bookmarks with this tag (case ignored)." }),
-  type: Schema.optional(BookmarkType.BookmarkType).annotations({ description: "Only bookmarks of this type." }),
-  limit: Schema.optional(Schema.Number.pipe(Schema.int())).annotations({
+  q: Schema.optionalKey(Text.SafeString.annotate({
+    description: "Search in the query language (docs/search.md): words search title, description, summary, " +
+      "tags, note, URL and page text (the last word also as a prefix); also \"exact phrase\", -word, OR, " +
+      "parentheses, #tag, -#tag, site:example.com (subdomains too), type:article, " +
+      "is:favourite|archived|unread|broken|moved|gone|unreachable|failed|processing|duplicate|highlighted, " +
+      "before:2026-01-01, after:2026-01-01. A query " +
+      "that cannot be read is an error naming the character at fault."
+  })),
+  tag: Schema.optionalKey(Text.SafeString.annotate({ description: "Only bookmarks with this tag (case ignored)." })),
+  type: Schema.optionalKey(BookmarkType.BookmarkType.annotate({ description: "Only bookmarks of this type." })),
+  limit: Schema.optionalKey(Schema.Int.annotate({
     description: "Rows per page: at least 1, default 50; above 100 counts as 100."
-  }),
-  before: Schema.optional(Text.SafeString).annotations({
+  })),
+  before: Schema.optionalKey(Text.SafeString.annotate({
     description: "The `nextBefore` of the previous page, for the next (older) page."
-  })
+  }))
 })
 
 const links = (page: Page): ReadonlyArray<ContentBlock> =>
@@ -31,6 +35,7 @@ const links = (page: Page): ReadonlyArray<ContentBlock> =>
 
 export const tool = Tool.make({
   name: "search_bookmarks",
+  scope: "bookmarks:read",
   title: "Search bookmarks",
   description: "Lists saved bookmarks, newest first, optionally searched (`q`) and filtered (`tag`, `type`). " +
     "When `nextBefore` is not null, pass it as `before` for the next page. Each row is also linked as a " +
