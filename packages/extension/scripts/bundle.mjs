@@ -15,6 +15,8 @@ const root = path.join(here, "..")
 const out = path.resolve(process.argv[2] ?? path.join(root, "dist"))
 
 mkdirSync(out, { recursive: true })
+// The sources import effect by module path (`effect/Schema`, `effect/Result`), never from the `effect` barrel: through
+// the barrel esbuild keeps the whole `Schema` namespace object and all it reaches (~320 KB a script instead of ~80 KB).
 await build({
   entryPoints: ["background", "popup", "options"].map((name) => path.join(root, "src", `${name}.ts`)),
   outdir: out,

@@ -5,7 +5,10 @@
 import * as Seal from "./Seal.js"
 import { connectedResult, connectPage } from "./Urls.js"
 
-export type Approval = { readonly ok: true; readonly key: string; readonly email: string } | { readonly ok: false; readonly message: string }
+export type Approval = { readonly ok: true; readonly key: string; readonly email: string } | {
+  readonly ok: false
+  readonly message: string
+}
 
 /** How long the person has to approve before the extension stops waiting. */
 export const patienceMs = 10 * 60 * 1000
@@ -38,11 +41,18 @@ export const approve = async (server: string, showCode: (code: string) => void):
   const tab = await chrome.tabs.create({ url: connectPage(server, pair.publicKey), active: true })
   if (tab.id === undefined) return { ok: false, message: "The browser did not open the approval page." }
   const result = await connectedPage(server, tab.id)
-  if (result === "closed") return { ok: false, message: "The approval tab was closed before you approved. Press Connect to try again." }
-  if (result === "timeout") return { ok: false, message: "No approval came within 10 minutes. Press Connect to try again." }
+  if (result === "closed") {
+    return { ok: false, message: "The approval tab was closed before you approved. Press Connect to try again." }
+  }
+  if (result === "timeout") {
+    return { ok: false, message: "No approval came within 10 minutes. Press Connect to try again." }
+  }
   const key = await Seal.open(pair.privateKey, result.sealed)
   await chrome.tabs.remove(tab.id).catch(() => undefined)
   return key === undefined
-    ? { ok: false, message: "The server's answer could not be read (it was not sealed for this request). Press Connect to try again." }
+    ? {
+      ok: false,
+      message: "The server's answer could not be read (it was not sealed for this request). Press Connect to try again."
+    }
     : { ok: true, key, email: result.email }
 }

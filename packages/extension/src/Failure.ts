@@ -18,7 +18,12 @@ export const retryAfter = (header: string | null, now: number): number => {
 }
 
 /** The failure an HTTP answer that is not a success means; `detail` is the problem's own text, if any. */
-export const fromStatus = (status: number, headers: { readonly get: (name: string) => string | null }, detail: string, now: number): Failure => {
+export const fromStatus = (
+  status: number,
+  headers: { readonly get: (name: string) => string | null },
+  detail: string,
+  now: number
+): Failure => {
   if (status === 401) return { kind: "revoked" }
   if (status === 429) return { kind: "rateLimited", retryAfterSeconds: retryAfter(headers.get("retry-after"), now) }
   if (status >= 500) return { kind: "server", status }
@@ -40,13 +45,18 @@ export const message = (failure: Failure, now: number): string => {
     case "revoked":
       return "The server no longer accepts this extension's key (it was revoked or deleted). Reconnect to get a new one."
     case "rateLimited":
-      return `Too many requests for your plan right now. Try again in ${wait(failure.retryAfterSeconds)} (at ${clock(now + failure.retryAfterSeconds * 1000)} UTC).`
+      return `Too many requests for your plan right now. Try again in ${wait(failure.retryAfterSeconds)} (at ${
+        clock(now + failure.retryAfterSeconds * 1000)
+      } UTC).`
     case "rejected":
-      return failure.detail === "" ? `The server refused this (status ${failure.status}).` : `The server refused this: ${failure.detail}`
+      return failure.detail === ""
+        ? `The server refused this (status ${failure.status}).`
+        : `The server refused this: ${failure.detail}`
     case "server":
       return `The server had a problem (status ${failure.status}). Try again in a moment.`
   }
 }
 
 /** Whether the person should be offered to connect again. */
-export const needsReconnect = (failure: Failure): boolean => failure.kind === "revoked" || failure.kind === "notConnected"
+export const needsReconnect = (failure: Failure): boolean =>
+  failure.kind === "revoked" || failure.kind === "notConnected"

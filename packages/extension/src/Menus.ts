@@ -29,7 +29,13 @@ export const onClicked = async (
 ): Promise<Outcome | undefined> => {
   const url = target(info, tab?.url)
   if (url === undefined) return undefined
-  const outcome = await Saver.handle({ _tag: "save", url, tags: [], note: "", ...(tab?.id === undefined ? {} : { tabId: tab.id }) })
+  const outcome = await Saver.handle({
+    _tag: "save",
+    url,
+    tags: [],
+    note: "",
+    ...(tab?.id === undefined ? {} : { tabId: tab.id })
+  })
   // A saved link is not the tab's page: its badge says nothing about the page, so only a failure is shown.
   if (outcome.ok && info.menuItemId === saveLink) await Saver.badge(tab?.id, "none", "Link saved to your library")
   return outcome

@@ -33,10 +33,12 @@ export const pair = async (): Promise<Pair> => {
   return { privateKey: keys.privateKey, publicKey: toBase64url(new Uint8Array(spki)) }
 }
 
-/** The code both the options page and the approval page show (`ABCD-EF12`): the first 8 hex digits of the key's SHA-256. */
+/**
+ * The code both the options page and the approval page show (`ABCD-EF12`): the first 8 hex digits of the key's SHA-256.
+ */
 export const code = async (publicKey: string): Promise<string> => {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", fromBase64url(publicKey)))
-  const hex = [...digest.slice(0, 4)].map((b) => b.toString(16).padStart(2, "0")).join("").toUpperCase()
+  const hex = Array.from(digest.slice(0, 4), (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase()
   return `${hex.slice(0, 4)}-${hex.slice(4)}`
 }
 

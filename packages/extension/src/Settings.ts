@@ -1,5 +1,6 @@
 /** The connection the extension keeps in `chrome.storage.local`: server, key, and who it belongs to. */
-import { Either, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 
 export const Connection = Schema.Struct({
   server: Schema.String,
@@ -15,8 +16,8 @@ const storageKey = "connection"
 
 export const load = async (): Promise<Connection | undefined> => {
   const stored: Record<string, unknown> = await chrome.storage.local.get(storageKey)
-  const decoded = Schema.decodeUnknownEither(Connection)(stored[storageKey])
-  return Either.isRight(decoded) ? decoded.right : undefined
+  const decoded = Schema.decodeUnknownResult(Connection)(stored[storageKey])
+  return Result.isSuccess(decoded) ? decoded.success : undefined
 }
 
 export const store = (connection: Connection): Promise<void> => chrome.storage.local.set({ [storageKey]: connection })

@@ -16,6 +16,7 @@ chrome.runtime.onMessage.addListener((message, sender, respond) =>
   // Only our own pages may ask (the extension has no content scripts; web pages cannot reach it).
   sender.id === chrome.runtime.id && (sender.url ?? "").startsWith(chrome.runtime.getURL(""))
     ? Messages.route(message, (m) => Saver.handle(m), respond)
-    : false)
+    : false
+)
 
 Object.assign(globalThis, { saveFromMenu: Menus.onClicked })

@@ -8,7 +8,10 @@ const now = Date.UTC(2026, 0, 1, 12, 0, 0)
 describe("Failure", () => {
   it("maps statuses: 401 is a revoked key, 429 carries Retry-After, 5xx is the server's, other 4xx the problem's detail", () => {
     expect(Failure.fromStatus(401, headers({}), "", now)).toEqual({ kind: "revoked" })
-    expect(Failure.fromStatus(429, headers({ "retry-after": "17" }), "", now)).toEqual({ kind: "rateLimited", retryAfterSeconds: 17 })
+    expect(Failure.fromStatus(429, headers({ "retry-after": "17" }), "", now)).toEqual({
+      kind: "rateLimited",
+      retryAfterSeconds: 17
+    })
     expect(Failure.fromStatus(503, headers({}), "down", now)).toEqual({ kind: "server", status: 503 })
     expect(Failure.fromStatus(400, headers({}), "url: scheme must be http or https", now))
       .toEqual({ kind: "rejected", status: 400, detail: "url: scheme must be http or https" })
@@ -30,8 +33,12 @@ describe("Failure", () => {
     expect(Failure.message({ kind: "rateLimited", retryAfterSeconds: 30 }, now)).toBe(
       "Too many requests for your plan right now. Try again in 30 seconds (at 12:00 UTC)."
     )
-    expect(Failure.message({ kind: "rateLimited", retryAfterSeconds: 3600 }, now)).toContain("60 minutes (at 13:00 UTC)")
-    expect(Failure.message({ kind: "rejected", status: 400, detail: "" }, now)).toBe("The server refused this (status 400).")
+    expect(Failure.message({ kind: "rateLimited", retryAfterSeconds: 3600 }, now)).toContain(
+      "60 minutes (at 13:00 UTC)"
+    )
+    expect(Failure.message({ kind: "rejected", status: 400, detail: "" }, now)).toBe(
+      "The server refused this (status 400)."
+    )
     expect(Failure.message({ kind: "server", status: 500 }, now)).toContain("Try again in a moment")
   })
 

@@ -9,7 +9,11 @@ import * as Seal from "../src/Seal.js"
 const key = `bk_${"Z9".repeat(20)}`
 const sealTo = (publicKey: string, text: string) =>
   publicEncrypt(
-    { key: createPublicKey({ key: Buffer.from(publicKey, "base64url"), format: "der", type: "spki" }), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+    {
+      key: createPublicKey({ key: Buffer.from(publicKey, "base64url"), format: "der", type: "spki" }),
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+      oaepHash: "sha256"
+    },
     Buffer.from(text)
   ).toString("base64url")
 

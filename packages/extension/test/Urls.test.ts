@@ -23,7 +23,9 @@ describe("Urls", () => {
 
   it("saves only http(s) pages without credentials; other tabs start with an empty, editable URL", () => {
     expect(Urls.isSaveable("https://example.com/a?b#c")).toBe(true)
-    for (const url of ["chrome://newtab/", "about:blank", "file:///etc/hosts", "https://a:b@example.com/", "not a url"]) {
+    for (
+      const url of ["chrome://newtab/", "about:blank", "file:///etc/hosts", "https://a:b@example.com/", "not a url"]
+    ) {
       expect([url, Urls.isSaveable(url)]).toEqual([url, false])
     }
     expect(Urls.initialUrl("chrome://extensions/")).toBe("")

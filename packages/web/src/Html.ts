@@ -13,7 +13,14 @@ export class Html {
 /** Values a template accepts: text (escaped), numbers, Html (kept), lists of those (joined), nothing. */
 export type Part = Html | string | number | null | undefined | false | ReadonlyArray<Part>
 
-const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "`": "&#96;" }
+const entities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  "\"": "&quot;",
+  "'": "&#39;",
+  "`": "&#96;"
+}
 
 /** Text escaped for element content and quoted attribute values alike. */
 export const escape = (text: string): string => text.replace(/[&<>"'`]/g, (c) => entities[c] ?? c)

@@ -1,13 +1,13 @@
 /** A use case's refusal of the input (shown on the page with the form), apart from failures that end the request. */
 import { Errors } from "@bookmark-library/domain"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 
 export const orInvalid = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   effect.pipe(
-    Effect.map((a) => Either.right<A>(a)),
+    Effect.map((a) => Result.succeed<A>(a)),
     Effect.catchIf(
       (e): e is Extract<E, Errors.InvalidInput> => e instanceof Errors.InvalidInput,
-      (e) => Effect.succeed(Either.left<Errors.InvalidInput>(e))
+      (e) => Effect.succeed(Result.fail<Errors.InvalidInput>(e))
     )
   )
 

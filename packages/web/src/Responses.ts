@@ -1,7 +1,7 @@
 /** Answers of the web app: pages with the security headers, redirects after a form (303), and error pages. */
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Option } from "effect"
-import { html, type Html } from "./Html.js"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
 import * as Security from "./Security.js"
 import type { WebRequest } from "./WebRequest.js"
@@ -40,14 +40,23 @@ export const redirect = (location: string, headers: Record<string, string> = {})
 /** Signed in, an error keeps the navigation and Sign out; otherwise the bare shell. */
 const errorPage = (req: WebRequest, status: number, title: string, text: string) => {
   const body = html`<div class="narrow"><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the library</a></p></div>`
-  return htmlPage(req, Option.isSome(req.signedIn) ? Layout.page(req, { title, section: "none" }, body) : Layout.bare(req, title, body), { status })
+  return htmlPage(
+    req,
+    Option.isSome(req.signedIn) ? Layout.page(req, { title, section: "none" }, body) : Layout.bare(req, title, body),
+    { status }
+  )
 }
 
 export const notFound = (req: WebRequest) =>
   errorPage(req, 404, "Not found", "There is nothing here. The address may be mistyped, or the item was deleted.")
 
 export const forbiddenForm = (req: WebRequest) =>
-  errorPage(req, 403, "This form cannot be accepted", "It came from another site or from a page that is too old. Go back, reload the page and try again.")
+  errorPage(
+    req,
+    403,
+    "This form cannot be accepted",
+    "It came from another site or from a page that is too old. Go back, reload the page and try again."
+  )
 
 export const unavailable = (req: WebRequest) =>
   errorPage(req, 503, "Temporarily unavailable", "The database could not be reached. Please try again in a moment.")
@@ -56,7 +65,12 @@ export const failed = (req: WebRequest) =>
   errorPage(req, 500, "Something went wrong", "The server could not answer this page. The problem was logged.")
 
 export const badText = (req: WebRequest) =>
-  errorPage(req, 400, "This form cannot be stored", "It contained characters that are not text (such as the NUL character). Go back and remove them.")
+  errorPage(
+    req,
+    400,
+    "This form cannot be stored",
+    "It contained characters that are not text (such as the NUL character). Go back and remove them."
+  )
 
 export const tooLarge = (req: WebRequest) =>
   errorPage(req, 413, "Too much text", "The form was larger than the server accepts.")

@@ -1,6 +1,6 @@
 /** The web app's routes: method and path pattern to a handler, and whether a signed-in person is required. */
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import type { Effect } from "effect"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { Authed, WebRequest } from "./WebRequest.js"
 
 export type Handler<R> = (req: WebRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>
@@ -8,7 +8,10 @@ export type AuthedHandler<R> = (req: Authed) => Effect.Effect<HttpServerResponse
 
 /** Why an upload's body was not read: the page answers it with its own form and message (never a bare error page). */
 export type UploadRefusal = "tooLarge" | "unreadable" | "text"
-export type RefusalHandler<R> = (req: Authed, refusal: UploadRefusal) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>
+export type RefusalHandler<R> = (
+  req: Authed,
+  refusal: UploadRefusal
+) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>
 
 export type Route<R> =
   | { readonly method: "GET" | "POST"; readonly path: string; readonly access: "anyone"; readonly handler: Handler<R> }
@@ -17,12 +20,25 @@ export type Route<R> =
     readonly path: string
     readonly access: "person"
     readonly handler: AuthedHandler<R>
-    /** A multipart form with a file (docs/import-export.md, "The Import & export page"); how the page shows a body it refused. */
+    /**
+     * A multipart form with a file (docs/import-export.md, "The Import & export page (web app)"); how the page shows a
+     * body it refused.
+     */
     readonly upload?: RefusalHandler<R>
   }
 
-export const get = <R>(path: string, handler: AuthedHandler<R>): Route<R> => ({ method: "GET", path, access: "person", handler })
-export const post = <R>(path: string, handler: AuthedHandler<R>): Route<R> => ({ method: "POST", path, access: "person", handler })
+export const get = <R>(path: string, handler: AuthedHandler<R>): Route<R> => ({
+  method: "GET",
+  path,
+  access: "person",
+  handler
+})
+export const post = <R>(path: string, handler: AuthedHandler<R>): Route<R> => ({
+  method: "POST",
+  path,
+  access: "person",
+  handler
+})
 export const upload = <R>(path: string, handler: AuthedHandler<R>, refused: RefusalHandler<R>): Route<R> => ({
   method: "POST",
   path,
@@ -30,8 +46,18 @@ export const upload = <R>(path: string, handler: AuthedHandler<R>, refused: Refu
   handler,
   upload: refused
 })
-export const publicGet = <R>(path: string, handler: Handler<R>): Route<R> => ({ method: "GET", path, access: "anyone", handler })
-export const publicPost = <R>(path: string, handler: Handler<R>): Route<R> => ({ method: "POST", path, access: "anyone", handler })
+export const publicGet = <R>(path: string, handler: Handler<R>): Route<R> => ({
+  method: "GET",
+  path,
+  access: "anyone",
+  handler
+})
+export const publicPost = <R>(path: string, handler: Handler<R>): Route<R> => ({
+  method: "POST",
+  path,
+  access: "anyone",
+  handler
+})
 
 const segments = (path: string) => path.split("/").filter((s) => s !== "")
 

@@ -3,34 +3,57 @@ import type {
   Accounts,
   AllowanceCounter,
   AssetStore,
+  AssetUsage,
   Bookmarks,
   Deliveries,
   DeliveryLog,
+  Highlights,
   IdGenerator,
   ImportReader,
   Imports,
   Jobs,
   Links,
+  Lists,
+  OAuthStore,
+  PageFetcher,
   PasswordHasher,
-  Policy,
+  SecretLinks,
   Sessions,
+  Settings,
   SignInAttempts,
   Transactor,
   Users,
+  Webhooks,
   WebhookSender,
-  Webhooks
+  ZipWriter
 } from "@bookmark-library/domain"
 import { Option } from "effect"
+import * as ConnectedApps from "./oauth/ConnectedApps.js"
+import * as ConsentPage from "./oauth/ConsentPage.js"
 import * as Access from "./pages/Access.js"
 import * as AccountPage from "./pages/AccountPage.js"
+import * as BookmarkletPage from "./pages/BookmarkletPage.js"
 import * as BookmarkPage from "./pages/BookmarkPage.js"
+import * as BulkProgress from "./pages/BulkProgress.js"
+import * as DuplicatesPage from "./pages/DuplicatesPage.js"
 import * as ExportDownload from "./pages/ExportDownload.js"
 import * as ExtensionConnect from "./pages/ExtensionConnect.js"
+import * as FeedPages from "./pages/FeedPages.js"
+import * as GeneratedTags from "./pages/GeneratedTags.js"
+import * as HighlightsPage from "./pages/HighlightsPage.js"
 import * as ImportExportPage from "./pages/ImportExportPage.js"
 import * as ImportProgress from "./pages/ImportProgress.js"
 import * as KeysPage from "./pages/KeysPage.js"
 import * as Library from "./pages/Library.js"
+import * as LibraryBulk from "./pages/LibraryBulk.js"
+import * as ListPicker from "./pages/ListPicker.js"
+import * as ListsPage from "./pages/ListsPage.js"
 import * as NotePage from "./pages/NotePage.js"
+import * as ProviderSignIn from "./pages/ProviderSignIn.js"
+import * as ReaderPage from "./pages/ReaderPage.js"
+import * as SharedListPage from "./pages/SharedListPage.js"
+import * as SharePage from "./pages/SharePage.js"
+import * as TagsPage from "./pages/TagsPage.js"
 import * as UsagePage from "./pages/UsagePage.js"
 import * as WebhookPage from "./pages/WebhookPage.js"
 import * as WebhooksPage from "./pages/WebhooksPage.js"
@@ -41,23 +64,30 @@ import type { SetupLink } from "./Setup.js"
 export type Services =
   | Accounts
   | AllowanceCounter
+  | AssetUsage
   | AssetStore
   | Bookmarks
   | Deliveries
   | DeliveryLog
+  | Highlights
   | IdGenerator
   | ImportReader
   | Imports
   | Jobs
   | Links.Links
+  | Lists
+  | SecretLinks
+  | OAuthStore
+  | PageFetcher
   | PasswordHasher
-  | Policy.Policy
+  | Settings.Settings
   | Sessions
   | SignInAttempts
   | Transactor
   | Users
   | WebhookSender
   | Webhooks
+  | ZipWriter
 
 export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
   publicGet<Services | SetupLink>("/", (req) =>
@@ -71,20 +101,60 @@ export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
     })),
   publicGet("/sign-in", Access.showSignIn),
   publicPost("/sign-in", Access.submitSignIn),
+  publicGet("/sign-in/provider", ProviderSignIn.begin),
+  publicGet("/sign-in/provider/callback", ProviderSignIn.callback),
   publicGet("/sign-up", Access.showSignUp),
   publicPost("/sign-up", Access.submitSignUp),
   publicGet("/setup/:token", Access.showSetup),
   publicPost("/first-run", Access.createFirst),
   post("/sign-out", Access.submitSignOut),
   post("/bookmarks", Library.save),
+  get("/save", Library.bookmarkletPrefilled),
+  get("/bookmarklet", BookmarkletPage.show),
   get("/notes/new", NotePage.show),
+  get("/share", SharePage.show),
   post("/notes", NotePage.submit),
+  post("/notes/preview", BookmarkPage.previewNote),
   get("/bookmarks/:id", BookmarkPage.show),
+  get("/bookmarks/:id/read", ReaderPage.show),
+  post("/bookmarks/:id/read/done", ReaderPage.finish),
+  post("/bookmarks/:id/highlights", HighlightsPage.create),
+  get("/bookmarks/:id/highlights.md", HighlightsPage.markdown),
+  get("/highlights", HighlightsPage.show),
+  post("/highlights/:id", HighlightsPage.edit),
+  post("/highlights/:id/delete", HighlightsPage.remove),
   get("/bookmarks/:id/edit", BookmarkPage.showEdit),
   post("/bookmarks/:id/edit", BookmarkPage.submitEdit),
   post("/bookmarks/:id/refresh", BookmarkPage.refresh),
+  post("/bookmarks/:id/generated-tags", GeneratedTags.reviewBookmark),
+  post("/generated-tags", GeneratedTags.reviewLibrary),
+  post("/bookmarks/:id/state", BookmarkPage.setState),
+  post("/bulk", LibraryBulk.submit),
+  get("/bulk/:id", BulkProgress.show),
+  get("/duplicates", DuplicatesPage.show),
+  post("/duplicates/merge", DuplicatesPage.merge),
   get("/bookmarks/:id/delete", BookmarkPage.confirmDelete),
   post("/bookmarks/:id/delete", BookmarkPage.submitDelete),
+  post("/bookmarks/:id/lists", ListPicker.submit),
+  get("/lists", ListsPage.showAll),
+  post("/lists", ListsPage.create),
+  get("/lists/:id", ListsPage.show),
+  post("/lists/:id/edit", ListsPage.edit),
+  post("/lists/:id/remove", ListsPage.remove),
+  get("/lists/:id/delete", ListsPage.confirmDelete),
+  post("/lists/:id/delete", ListsPage.submitDelete),
+  publicGet("/shared/:token", SharedListPage.show),
+  publicGet("/feeds/:token/rss", FeedPages.rss),
+  publicGet("/feeds/:token/atom", FeedPages.atom),
+  get("/feeds", FeedPages.show),
+  post("/feeds", FeedPages.create),
+  post("/feeds/:id/revoke", FeedPages.revoke),
+  get("/tags", TagsPage.show),
+  get("/tags/edit", TagsPage.showEdit),
+  post("/tags/rename", TagsPage.rename),
+  post("/tags/merge", TagsPage.merge),
+  post("/tags/merge-variants", TagsPage.mergeAllVariants),
+  post("/tags/delete", TagsPage.remove),
   get("/keys", KeysPage.show),
   post("/keys", KeysPage.create),
   get("/keys/:id/revoke", KeysPage.confirmRevoke),
@@ -107,6 +177,9 @@ export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
   get("/export", ExportDownload.download),
   get("/extension/connect", ExtensionConnect.show),
   post("/extension/connect", ExtensionConnect.approve),
-  get("/extension/connected", ExtensionConnect.connected)
+  get("/extension/connected", ExtensionConnect.connected),
+  get("/oauth/authorize", ConsentPage.showConsent),
+  post("/oauth/authorize", ConsentPage.submitConsent),
+  get("/account/apps", ConnectedApps.show),
+  post("/account/apps/:id/revoke", ConnectedApps.revoke)
 ]
-

@@ -9,6 +9,8 @@ export const headers = (imageOrigins: ReadonlyArray<string>): Record<string, str
     "style-src 'self'",
     `img-src 'self' ${imageOrigins.join(" ")}`.trim(),
     "connect-src 'self'",
+    // The installable app's manifest (AppManifest.ts).
+    "manifest-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'"
@@ -43,4 +45,5 @@ export const sameOrigin = (input: {
 /** Loopback clients, unless a proxy forwarded the request (then the real client is elsewhere). */
 export const isLoopback = (address: string | undefined, forwarded: boolean): boolean =>
   !forwarded && address !== undefined &&
-  (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === "::1" || /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address))
+  (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === "::1" ||
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address))

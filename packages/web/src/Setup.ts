@@ -14,13 +14,15 @@ export interface SetupShape {
   readonly consume: Effect.Effect<void>
 }
 
-export class SetupLink extends Context.Tag("SetupLink")<SetupLink, SetupShape>() {}
+export class SetupLink extends Context.Service<SetupLink, SetupShape>()("SetupLink") {}
 
 export const make = (publicUrl: string) =>
   Effect.gen(function*() {
     const first = yield* isFirstRun
     const ids = yield* IdGenerator
-    const token = yield* Ref.make(first ? Option.some(Session.tokenFromBytes(yield* ids.bytes(32))) : Option.none<string>())
+    const token = yield* Ref.make(
+      first ? Option.some(Session.tokenFromBytes(yield* ids.bytes(32))) : Option.none<string>()
+    )
     const base = publicUrl.replace(/\/+$/, "")
     const shape: SetupShape = {
       url: Effect.map(Ref.get(token), Option.map((t) => `${base}/setup/${t}`)),

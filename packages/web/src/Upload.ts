@@ -2,13 +2,16 @@
  * Multipart forms with one file (the Import page): the file is read into memory up to the import limit, the other
  * fields are held to the same rules as any form (bounded, the domain's text rule) so the CSRF token can be checked.
  */
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as Multipart from "@effect/platform/Multipart"
 import { ImportFormat, Text } from "@bookmark-library/domain"
 import { Effect, Option, Stream } from "effect"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as Multipart from "effect/http/Multipart"
 import { BadForm } from "./Forms.js"
 
-/** The largest file an upload form takes: the import's own limit (docs/import-export.md, "The Import & export page"). */
+/**
+ * The largest file an upload form takes: the import's own limit (docs/import-export.md, "The Import & export page (web
+ * app)").
+ */
 export const maxFileBytes = ImportFormat.maxFileBytes
 
 /** The whole body: the file plus room for the other fields and the multipart framing. */
@@ -44,8 +47,8 @@ const concat = (chunks: ReadonlyArray<Uint8Array>) => {
  * cause is the parser's `ReachedLimit`. Anything else is a body that could not be read.
  */
 const refusal = (e: Multipart.MultipartError): BadForm => {
-  const cause: unknown = e.cause
-  const limit = e.reason === "FileTooLarge" || e.reason === "BodyTooLarge" ||
+  const cause: unknown = e.reason.cause
+  const limit = e.reason._tag === "FileTooLarge" || e.reason._tag === "BodyTooLarge" ||
     (typeof cause === "object" && cause !== null && "_tag" in cause && cause._tag === "ReachedLimit")
   return new BadForm({ reason: limit ? "tooLarge" : "unreadable" })
 }
@@ -56,16 +59,18 @@ export const read = Effect.gen(function*() {
   if (length > maxBodyBytes) return yield* new BadForm({ reason: "tooLarge" })
   // The platform's parser waits forever on an empty body and throws on a type without a boundary: both refused here.
   if (request.headers["content-length"] === "0") return yield* new BadForm({ reason: "unreadable" })
-  if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(request.headers["content-type"] ?? "")) return yield* new BadForm({ reason: "unreadable" })
+  if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(request.headers["content-type"] ?? "")) {
+    return yield* new BadForm({ reason: "unreadable" })
+  }
   const form: Record<string, string> = {}
   let file: Option.Option<UploadedFile> = Option.none()
   yield* request.multipartStream.pipe(
-    Multipart.withLimitsStream({
-      maxParts: Option.some(16),
+    Stream.provideContext(Multipart.limitsServices({
+      maxParts: 16,
       maxFieldSize: 16 * 1024,
-      maxFileSize: Option.some(maxFileBytes),
-      maxTotalSize: Option.some(maxBodyBytes)
-    }),
+      maxFileSize: maxFileBytes,
+      maxTotalSize: maxBodyBytes
+    })),
     Stream.mapError(refusal),
     Stream.runForEach((part) =>
       Effect.gen(function*() {
@@ -80,11 +85,14 @@ export const read = Effect.gen(function*() {
         const chunks = yield* Stream.runCollect(part.content).pipe(Effect.mapError(refusal))
         const bytes = concat([...chunks])
         if (bytes.length > maxFileBytes) return yield* new BadForm({ reason: "tooLarge" })
-        if (Option.isNone(file) && (bytes.length > 0 || part.name !== "")) file = Option.some({ name: part.name, bytes })
-      }))
+        if (Option.isNone(file) && (bytes.length > 0 || part.name !== "")) {
+          file = Option.some({ name: part.name, bytes })
+        }
+      })
+    )
   ).pipe(
     // Whatever else the parser cannot cope with is a body that could not be read, not a failure of the server.
-    Effect.catchAllDefect(() => new BadForm({ reason: "unreadable" }))
+    Effect.catchDefect(() => new BadForm({ reason: "unreadable" }))
   )
   return { form, file } satisfies UploadForm
 })

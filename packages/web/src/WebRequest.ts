@@ -1,14 +1,29 @@
 /** What a page handler is given: the request, its URL and path parameters, the signed-in person and the form. */
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type { SignedIn } from "@bookmark-library/domain"
 import type { Option } from "effect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type { Assets } from "./Assets.js"
 import type { UploadedFile } from "./Upload.js"
+
+/** How people sign in (docs/people.md, "Sign in with your provider (OIDC)"). */
+export interface SignInOptions {
+  /** Email and password (PASSWORD_SIGNIN); off: the form is hidden and a submitted one refused. */
+  readonly password: boolean
+  /** The team's OpenID Connect provider (its `IdentityProvider` service is then provided). */
+  readonly provider: Option.Option<{
+    readonly name: string
+    /** The sign-in page sends people straight to the provider. */
+    readonly autoRedirect: boolean
+    /** A first sign-in of someone unknown creates an account. */
+    readonly createAccounts: boolean
+  }>
+}
 
 export interface Settings {
   /** The server's public base URL (PUBLIC_URL), for the CSRF origin check and secure cookies. */
   readonly publicUrl: string
   readonly assets: Assets
+  readonly signIn: SignInOptions
 }
 
 export interface WebRequest {
@@ -31,6 +46,8 @@ export interface WebRequest {
   readonly file: Option.Option<UploadedFile>
   /** A request by htmx (a fragment may be answered instead of a page). */
   readonly htmx: boolean
+  /** The person's IANA time zone from the `tz` cookie, else "UTC" (`TimeZone.ts`). */
+  readonly zone: string
 }
 
 /** The signed-in person of a page that requires one (the router checks before calling the handler). */

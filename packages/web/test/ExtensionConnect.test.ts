@@ -3,17 +3,19 @@
  * public key; the key it mints is the extension's, labelled "Browser extension", and reaches the redirect only
  * sealed to that public key.
  */
-import * as HttpApp from "@effect/platform/HttpApp"
 import { Accounts, ApiKey, createAccount, createUser } from "@bookmark-library/domain"
-import { FakeWebhookSender, TestApp } from "@bookmark-library/testkit"
+import { FakePageFetcher, FakeWebhookSender, TestApp } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import * as HttpEffect from "effect/http/HttpEffect"
 import { constants, generateKeyPairSync, privateDecrypt } from "node:crypto"
 import * as Seal from "../src/extension/Seal.js"
 import * as WebApp from "../src/WebApp.js"
 
 const base = "http://127.0.0.1:3000"
-const runtime = ManagedRuntime.make(Layer.merge(TestApp.layer(), FakeWebhookSender.make().layer))
+const runtime = ManagedRuntime.make(
+  Layer.mergeAll(TestApp.layer(), FakeWebhookSender.make().layer, FakePageFetcher.make().layer)
+)
 let handler: ((request: Request) => Promise<Response>) | undefined
 
 const send = async (method: string, path: string, init: { cookie?: string; form?: Record<string, string> } = {}) => {
@@ -21,12 +23,14 @@ const send = async (method: string, path: string, init: { cookie?: string; form?
   const headers: Record<string, string> = { origin: base }
   if (init.cookie !== undefined) headers["cookie"] = init.cookie
   if (init.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded"
-  const response = await handler(new Request(`${base}${path}`, {
-    method,
-    headers,
-    redirect: "manual",
-    ...(init.form === undefined ? {} : { body: new URLSearchParams(init.form).toString() })
-  }))
+  const response = await handler(
+    new Request(`${base}${path}`, {
+      method,
+      headers,
+      redirect: "manual",
+      ...(init.form === undefined ? {} : { body: new URLSearchParams(init.form).toString() })
+    })
+  )
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
@@ -34,7 +38,10 @@ const csrfOf = (html: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(html
 
 const rsa = (bits: number) => {
   const pair = generateKeyPairSync("rsa", { modulusLength: bits })
-  return { pub: pair.publicKey.export({ format: "der", type: "spki" }).toString("base64url"), privateKey: pair.privateKey }
+  return {
+    pub: pair.publicKey.export({ format: "der", type: "spki" }).toString("base64url"),
+    privateKey: pair.privateKey
+  }
 }
 
 describe("the extension's connect pages", () => {
@@ -43,13 +50,15 @@ describe("the extension's connect pages", () => {
 
   beforeAll(async () => {
     const face = await runtime.runPromise(WebApp.make({ publicUrl: base, excludedPrefixes: ["/v1/api", "/admin"] }))
-    handler = HttpApp.toWebHandler(face.app)
+    handler = HttpEffect.toWebHandler(face.app)
     accountId = await runtime.runPromise(Effect.gen(function*() {
       const account = yield* createAccount("free")
       yield* createUser(account.id, { email: "ada@example.com", password: "analytical engine" })
       return account.id
     }))
-    const signedIn = await send("POST", "/sign-in", { form: { email: "ada@example.com", password: "analytical engine" } })
+    const signedIn = await send("POST", "/sign-in", {
+      form: { email: "ada@example.com", password: "analytical engine" }
+    })
     cookie = signedIn.headers.get("set-cookie")?.split(";")[0] ?? ""
   })
   afterAll(() => runtime.dispose())
@@ -78,7 +87,7 @@ describe("the extension's connect pages", () => {
     const shown = await send("GET", `/extension/connect?pub=${pub}`, { cookie })
     expect(shown.status).toBe(200)
     expect(shown.text).toContain(Seal.code(pub))
-    expect(shown.text).toContain('hx-boost="false"')
+    expect(shown.text).toContain("hx-boost=\"false\"")
     expect((await send("POST", "/extension/connect", { cookie, form: { pub } })).status).toBe(403)
   })
 
@@ -97,7 +106,9 @@ describe("the extension's connect pages", () => {
       Buffer.from(fragment.get("sealed") ?? "", "base64url")
     ).toString("utf8")
     expect(ApiKey.isWellFormed(key)).toBe(true)
-    const owner = await runtime.runPromise(Effect.flatMap(Accounts, (accounts) => accounts.findByKeyHash(ApiKey.hash(key))))
+    const owner = await runtime.runPromise(
+      Effect.flatMap(Accounts, (accounts) => accounts.findByKeyHash(ApiKey.hash(key)))
+    )
     expect(Option.map(owner, ({ account, key: info }) => [account.id, info.label, info.source])).toEqual(
       Option.some([accountId, "Browser extension", "extension"])
     )

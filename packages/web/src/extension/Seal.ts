@@ -28,4 +28,5 @@ export const code = (encoded: string): string => {
 
 /** RSA-OAEP with SHA-256, base64url: what `crypto.subtle.decrypt({ name: "RSA-OAEP" })` reads back. */
 export const seal = (key: KeyObject, text: string): string =>
-  publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(text, "utf8")).toString("base64url")
+  publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(text, "utf8"))
+    .toString("base64url")

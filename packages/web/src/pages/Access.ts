@@ -1,8 +1,8 @@
 /** Signing in and out, first run (the server's first account) and, when open, sign-up. */
-import { createFirstAccount, isFirstRun, Policy, signIn, signOut, signUp } from "@bookmark-library/domain"
+import { createFirstAccount, isFirstRun, Settings, signIn, signOut, signUp } from "@bookmark-library/domain"
 import { Effect, Option } from "effect"
 import * as Forms from "../Forms.js"
-import { html, type Html } from "../Html.js"
+import { type Html, html } from "../Html.js"
 import * as Layout from "../Layout.js"
 import * as Responses from "../Responses.js"
 import * as Security from "../Security.js"
@@ -23,38 +23,99 @@ const credentials = (form: CredentialsForm) =>
   html`${Layout.notice(form.error, "error")}
 <form class="stack" method="post" action="${form.action}">
 ${form.hidden ?? ""}
-<div><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required value="${form.email ?? ""}"></div>
-<div><label for="password">Password ${form.newPassword ? html`<span class="hint">(at least 8 characters)</span>` : ""}</label>
-<input id="password" name="password" type="password" autocomplete="${form.newPassword ? "new-password" : "current-password"}" required${form.newPassword ? html` minlength="8"` : ""}></div>
+<div><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required value="${
+    form.email ?? ""
+  }"></div>
+<div><label for="password">Password ${
+    form.newPassword ? html`<span class="hint">(at least 8 characters)</span>` : ""
+  }</label>
+<input id="password" name="password" type="password" autocomplete="${
+    form.newPassword ? "new-password" : "current-password"
+  }" required${form.newPassword ? html` minlength="8"` : ""}></div>
 <div><button type="submit">${form.button}</button></div>
 </form>`
 
-const firstRunPage = (req: WebRequest, options: { readonly email?: string; readonly error?: string; readonly setup?: string }, status = 200) =>
-  Responses.htmlPage(req, Layout.bare(req, "Create your account", html`<div class="narrow">
+const firstRunPage = (
+  req: WebRequest,
+  options: { readonly email?: string; readonly error?: string; readonly setup?: string },
+  status = 200
+) =>
+  Responses.htmlPage(
+    req,
+    Layout.bare(
+      req,
+      "Create your account",
+      html`<div class="narrow">
 <h1>Create your account</h1>
 <p class="muted">This server has no account yet. The first one is yours: it holds your bookmarks, API keys and webhooks.</p>
-${credentials({
-    action: "/first-run",
-    button: "Create account",
-    newPassword: true,
-    ...(options.email === undefined ? {} : { email: options.email }),
-    ...(options.error === undefined ? {} : { error: options.error }),
-    ...(options.setup === undefined ? {} : { hidden: html`<input type="hidden" name="setup" value="${options.setup}">` })
-  })}
-</div>`), { status })
+${
+        credentials({
+          action: "/first-run",
+          button: "Create account",
+          newPassword: true,
+          ...(options.email === undefined ? {} : { email: options.email }),
+          ...(options.error === undefined ? {} : { error: options.error }),
+          ...(options.setup === undefined
+            ? {}
+            : { hidden: html`<input type="hidden" name="setup" value="${options.setup}">` })
+        })
+      }
+</div>`
+    ),
+    { status }
+  )
 
-const signInPage = (req: WebRequest, options: { readonly email?: string; readonly error?: string; readonly next?: string; readonly open: boolean }, status = 200) =>
-  Responses.htmlPage(req, Layout.bare(req, "Sign in", html`<div class="narrow">
+/**
+ * The provider's button, when one is configured: a link (the flow starts with a GET), never boosted by htmx (the
+ * answer is a redirect to the provider's site, which the browser must follow itself).
+ */
+const providerButton = (req: WebRequest, next: string | undefined) =>
+  Option.match(req.settings.signIn.provider, {
+    onNone: () => "",
+    onSome: (provider) =>
+      html`<p><a class="button" hx-boost="false" href="/sign-in/provider${
+        next === undefined ? "" : `?next=${encodeURIComponent(next)}`
+      }">Sign in with ${provider.name}</a></p>`
+  })
+
+const signInPage = (
+  req: WebRequest,
+  options: { readonly email?: string; readonly error?: string; readonly next?: string; readonly open: boolean },
+  status = 200
+) =>
+  Responses.htmlPage(
+    req,
+    Layout.bare(
+      req,
+      "Sign in",
+      html`<div class="narrow">
 <h1>Sign in</h1>
-${credentials({
-    action: `/sign-in${options.next === undefined ? "" : `?next=${encodeURIComponent(options.next)}`}`,
-    button: "Sign in",
-    newPassword: false,
-    ...(options.email === undefined ? {} : { email: options.email }),
-    ...(options.error === undefined ? {} : { error: options.error })
-  })}
-${options.open ? html`<p class="muted">No account yet? <a href="/sign-up">Create one</a>.</p>` : ""}
-</div>`), { status })
+${providerButton(req, options.next)}
+${
+        Option.isSome(req.settings.signIn.provider) && req.settings.signIn.password
+          ? html`<p class="muted">Or with your email and password:</p>`
+          : ""
+      }
+${
+        !req.settings.signIn.password
+          ? Layout.notice(options.error, "error")
+          : credentials({
+            action: `/sign-in${options.next === undefined ? "" : `?next=${encodeURIComponent(options.next)}`}`,
+            button: "Sign in",
+            newPassword: false,
+            ...(options.email === undefined ? {} : { email: options.email }),
+            ...(options.error === undefined ? {} : { error: options.error })
+          })
+      }
+${
+        options.open && req.settings.signIn.password
+          ? html`<p class="muted">No account yet? <a href="/sign-up">Create one</a>.</p>`
+          : ""
+      }
+</div>`
+    ),
+    { status }
+  )
 
 /** Only paths of this site: no scheme, no `//host`, no backslash tricks. */
 const safeNext = (next: string | null) =>
@@ -66,6 +127,8 @@ const signedInAs = (req: WebRequest, token: string, to: string) =>
 /** Whether this request may create the first account: loopback, or the one-time setup link. */
 const mayClaim = (req: WebRequest, setupToken: string) =>
   Effect.gen(function*() {
+    // The first account has a password: not offered when passwords are off (the provider makes accounts then).
+    if (!req.settings.signIn.password) return false
     if (setupToken !== "") return yield* (yield* SetupLink).valid(setupToken)
     return Security.isLoopback(req.address, req.forwarded)
   })
@@ -90,41 +153,64 @@ export const createFirst = (req: WebRequest) =>
     const email = Forms.field(req.form, "email")
     const setup = Forms.field(req.form, "setup")
     if (!(yield* mayClaim(req, setup))) return Responses.notFound(req)
-    const created = yield* Effect.either(createFirstAccount({ email, password: Forms.field(req.form, "password") }))
-    if (created._tag === "Left") {
-      const e = created.left
+    const created = yield* Effect.result(createFirstAccount({ email, password: Forms.field(req.form, "password") }))
+    if (created._tag === "Failure") {
+      const e = created.failure
       if (e._tag === "SignUpClosed") return Responses.redirect("/sign-in")
       if (e._tag === "InvalidInput") {
-        return firstRunPage(req, { email, error: `${e.field === "email" ? "Email" : "Password"} ${e.reason}.`, ...(setup === "" ? {} : { setup }) }, 400)
+        return firstRunPage(req, {
+          email,
+          error: `${e.field === "email" ? "Email" : "Password"} ${e.reason}.`,
+          ...(setup === "" ? {} : { setup })
+        }, 400)
       }
       return yield* Effect.fail(e)
     }
     yield* (yield* SetupLink).consume
-    return signedInAs(req, created.right.session.token, "/?notice=welcome")
+    return signedInAs(req, created.success.session.token, "/?notice=welcome")
   })
 
 export const showSignIn = (req: WebRequest) =>
   Effect.gen(function*() {
     if (Option.isSome(req.signedIn)) return Responses.redirect("/")
     if ((yield* isFirstRun) && (yield* mayClaim(req, ""))) return Responses.redirect("/")
-    const policy = yield* Policy.Policy
+    const settings = yield* Settings.Settings
     const next = req.url.searchParams.get("next")
-    return signInPage(req, { open: policy.signup === "open", ...(next === null ? {} : { next: safeNext(next) }) })
+    // Straight to the provider, unless the person chose the password form (`manual`, linked from a refusal page).
+    const auto = Option.exists(req.settings.signIn.provider, (p) => p.autoRedirect)
+    if (auto && req.url.searchParams.get("manual") === null) {
+      return Responses.redirect(
+        `/sign-in/provider${next === null ? "" : `?next=${encodeURIComponent(safeNext(next))}`}`
+      )
+    }
+    return signInPage(req, { open: settings.signup === "open", ...(next === null ? {} : { next: safeNext(next) }) })
   })
 
 export const submitSignIn = (req: WebRequest) =>
   Effect.gen(function*() {
     const email = Forms.field(req.form, "email")
-    const policy = yield* Policy.Policy
+    const settings = yield* Settings.Settings
     const nextParam = req.url.searchParams.get("next")
-    const open = policy.signup === "open"
+    const open = settings.signup === "open"
     const again = { email, open, ...(nextParam === null ? {} : { next: safeNext(nextParam) }) }
-    const result = yield* Effect.either(signIn({ email, password: Forms.field(req.form, "password"), address: req.address }))
-    if (result._tag === "Right") return signedInAs(req, result.right.session.token, safeNext(req.url.searchParams.get("next")))
-    const e = result.left
-    if (e._tag === "InvalidCredentials") return signInPage(req, { ...again, error: "The email or the password is not right." }, 401)
+    if (!req.settings.signIn.password) {
+      return signInPage(req, { ...again, error: "Password sign-in is off on this server." }, 403)
+    }
+    const result = yield* Effect.result(
+      signIn({ email, password: Forms.field(req.form, "password"), address: req.address })
+    )
+    if (result._tag === "Success") {
+      return signedInAs(req, result.success.session.token, safeNext(req.url.searchParams.get("next")))
+    }
+    const e = result.failure
+    if (e._tag === "InvalidCredentials") {
+      return signInPage(req, { ...again, error: "The email or the password is not right." }, 401)
+    }
     if (e._tag === "TooManyAttempts") {
-      return signInPage(req, { ...again, error: `Too many failed attempts. Try again in ${Math.ceil(e.retryAfter / 60)} minutes.` }, 429)
+      return signInPage(req, {
+        ...again,
+        error: `Too many failed attempts. Try again in ${Math.ceil(e.retryAfter / 60)} minutes.`
+      }, 429)
     }
     return yield* Effect.fail(e)
   })
@@ -136,22 +222,37 @@ export const submitSignOut = (req: Authed) =>
   })
 
 const signUpPage = (req: WebRequest, options: { readonly email?: string; readonly error?: string }, status = 200) =>
-  Responses.htmlPage(req, Layout.bare(req, "Create an account", html`<div class="narrow">
+  Responses.htmlPage(
+    req,
+    Layout.bare(
+      req,
+      "Create an account",
+      html`<div class="narrow">
 <h1>Create an account</h1>
 ${credentials({ action: "/sign-up", button: "Create account", newPassword: true, ...options })}
 <p class="muted">Already have one? <a href="/sign-in">Sign in</a>.</p>
-</div>`), { status })
+</div>`
+    ),
+    { status }
+  )
 
 export const showSignUp = (req: WebRequest) =>
-  Effect.map(Policy.Policy, (policy) => (policy.signup === "open" ? signUpPage(req, {}) : Responses.notFound(req)))
+  Effect.map(
+    Settings.Settings,
+    (settings) =>
+      settings.signup === "open" && req.settings.signIn.password ? signUpPage(req, {}) : Responses.notFound(req)
+  )
 
 export const submitSignUp = (req: WebRequest) =>
   Effect.gen(function*() {
+    if (!req.settings.signIn.password) return Responses.notFound(req)
     const email = Forms.field(req.form, "email")
-    const result = yield* Effect.either(signUp({ email, password: Forms.field(req.form, "password") }))
-    if (result._tag === "Right") return signedInAs(req, result.right.session.token, "/?notice=welcome")
-    const e = result.left
+    const result = yield* Effect.result(signUp({ email, password: Forms.field(req.form, "password") }))
+    if (result._tag === "Success") return signedInAs(req, result.success.session.token, "/?notice=welcome")
+    const e = result.failure
     if (e._tag === "SignUpClosed") return Responses.notFound(req)
-    if (e._tag === "InvalidInput") return signUpPage(req, { email, error: `${e.field === "email" ? "Email" : "Password"} ${e.reason}.` }, 400)
+    if (e._tag === "InvalidInput") {
+      return signUpPage(req, { email, error: `${e.field === "email" ? "Email" : "Password"} ${e.reason}.` }, 400)
+    }
     return yield* Effect.fail(e)
   })

@@ -1,49 +1,187 @@
 /** One bookmark: every field and the full screenshot; Edit (overrides), Refresh (enrich again), Delete (confirmed). */
-import { type Bookmark, BookmarkType, deleteOwnBookmark, editOwnBookmark, getBookmark, refreshBookmark } from "@bookmark-library/domain"
-import { Effect } from "effect"
+import {
+  Actor,
+  type Bookmark,
+  type BookmarkCard,
+  bookmarkCard,
+  BookmarkType,
+  deleteBookmark,
+  editBookmark,
+  getBookmark,
+  refreshBookmark,
+  renderNote,
+  setBookmarkStates
+} from "@bookmark-library/domain"
+import { Clock, Effect } from "effect"
+import * as Cards from "../Cards.js"
 import * as Format from "../Format.js"
 import * as Forms from "../Forms.js"
-import { html } from "../Html.js"
+import { type Html, html, raw } from "../Html.js"
 import * as Layout from "../Layout.js"
 import * as Outcome from "../Outcome.js"
 import * as Responses from "../Responses.js"
+import * as Status from "../Status.js"
 import type { Authed } from "../WebRequest.js"
-import { statusLine, tagList, typeLabels } from "./Library.js"
+import * as GeneratedTags from "./GeneratedTags.js"
+import { statusLine, typeLabels } from "./Library.js"
+import * as LinkHealthNotice from "./LinkHealthNotice.js"
+import * as ListPicker from "./ListPicker.js"
+import * as ListsSidebar from "./ListsSidebar.js"
+import * as ReaderPage from "./ReaderPage.js"
 
 const id = (req: Authed) => req.params["id"] ?? ""
 const path = (b: Bookmark.Bookmark) => `/bookmarks/${encodeURIComponent(b.id)}`
 
-const field = (label: string, value: string) =>
-  html`<dt>${label}</dt><dd>${value === "" ? html`<span class="muted">—</span>` : value}</dd>`
+const field = (label: string, value: string, kind = "") =>
+  html`<dt>${label}</dt><dd${kind === "" ? "" : html` class="${kind}"`}>${
+    value === "" ? html`<span class="muted">—</span>` : value
+  }</dd>`
 
-const details = (req: Authed, b: Bookmark.Bookmark) =>
-  html`<article id="bookmark"${b.status === "processing" ? html` hx-get="${path(b)}" hx-trigger="every 2s" hx-select="#bookmark" hx-swap="outerHTML"` : ""}>
+/** "Back to library" returns to the filtered library the person came from (`?back=`, a path of ours only). */
+export const backOf = (req: Authed): string => {
+  const back = req.url.searchParams.get("back") ?? "/"
+  return back === "/" || (back.startsWith("/?") && !back.includes("\\")) ? back : "/"
+}
+
+const state = (b: Bookmark.Bookmark) => {
+  if (b.status === "ready") return b.processingError === "" ? "Ready" : `Ready, with a problem: ${b.processingError}`
+  const retry = Status.retryOf(b)
+  return retry === undefined ? "Processing" : `Processing: ${retry.reason}`
+}
+
+/** A note as safe Markdown (docs/reading.md, "Notes"): the sanitiser's output, or "" for no note. */
+const noteField = (label: string, note: Html | "") =>
+  html`<dt>${label}</dt><dd class="prose note-body">${note === "" ? html`<span class="muted">—</span>` : note}</dd>`
+
+const details = (req: Authed, card: BookmarkCard.Card, now: number, note: Html | "") => {
+  const b = card.bookmark
+  const retry = Status.retryOf(b)
+  return html`<article id="bookmark"${
+    b.status === "processing"
+      ? html` hx-get="${
+        req.url.pathname + req.url.search
+      }" hx-trigger="every 2s" hx-select="#bookmark" hx-swap="outerHTML"`
+      : ""
+  }>
+<p class="small back"><a href="${backOf(req)}">← Back to library</a></p>
+<div class="bookmark-head">
+${
+    card.thumbnail === ""
+      ? ""
+      : html`<img class="preview" src="${card.thumbnail}" alt="" width="480" height="270" decoding="async">`
+  }
+<div>
 <h1>${Format.title(b)}</h1>
-${statusLine(b)}
-${b.url === "" ? "" : html`<p><a href="${b.url}" rel="noopener noreferrer nofollow">${b.url}</a></p>`}
+${statusLine(b, req.zone, now)}
+${LinkHealthNotice.render(b, req.zone)}
+${
+    b.url === ""
+      ? ""
+      : html`<p class="site-line">${
+        card.icon === "" ? "" : html`<img class="icon" src="${card.icon}" alt="" width="16" height="16">`
+      }<a href="${b.url}" rel="noopener noreferrer nofollow">${b.url}</a></p>`
+  }
+</div>
+</div>
 <div class="actions">
+${ReaderPage.offered(b) ? html`<a class="button" href="${ReaderPage.path(b)}">Reader view</a>` : ""}
 <a class="button quiet" href="${path(b)}/edit">Edit</a>
-<form method="post" action="${path(b)}/refresh"><input type="hidden" name="_csrf" value="${req.csrf}"><button type="submit" class="quiet">Refresh</button></form>
+<form method="post" action="${
+    path(b)
+  }/refresh"><input type="hidden" name="_csrf" value="${req.csrf}"><button type="submit" class="quiet">Refresh</button></form>
 <a class="button quiet" href="${path(b)}/delete">Delete</a>
 </div>
-${tagList(b.tags)}
+${states(req, b)}
+${Cards.tags(card)}
+${GeneratedTags.bookmarkForm(req, b)}
 <dl class="fields">
 ${field("Description", b.description)}
 ${field("Summary", b.summary)}
-${field(b.type === "textNote" ? "Text" : "Note", b.note)}
+${noteField(b.type === "textNote" ? "Text" : "Note", note)}
 ${field("Type", typeLabels[b.type])}
-${field("Saved", Format.date(b.createdAt))}
-${field("Status", b.status === "ready" ? (b.processingError === "" ? "Ready" : `Ready, with a problem: ${b.processingError}`) : "Processing")}
+${field("Saved", Format.date(b.createdAt, req.zone))}
+${field("Status", state(b))}
+${retry === undefined ? "" : field("Next attempt", Format.date(retry.nextAt, req.zone))}
+${archiveField(b, req.zone)}
+${LinkHealthNotice.field(b, req.zone)}
 </dl>
-${b.screenshot === "" ? "" : html`<h2>Screenshot</h2><p><img class="shot" src="${b.screenshot}" alt="Full-page screenshot of ${Format.title(b)}" loading="lazy"></p>`}
+${
+    b.screenshot === ""
+      ? ""
+      : html`<h2>Screenshot</h2><p><img class="shot" src="${b.screenshot}" alt="Full-page screenshot of ${
+        Format.title(b)
+      }" loading="lazy"></p>`
+  }
 </article>`
+}
+
+/** The archived copy (docs/preservation.md): a link that opens it sandboxed, when it was taken, what it leaves out. */
+const archiveField = (b: Bookmark.Bookmark, zone: string) => {
+  if (b.archive === "" && b.archiveProblem === "") return ""
+  const problem = b.archiveProblem === "" ? "" : html` <span class="muted">(${b.archiveProblem})</span>`
+  return html`<dt>Archived copy</dt><dd>${
+    b.archive === ""
+      ? html`None${problem}`
+      : html`<a href="${b.archive}" rel="noopener noreferrer" target="_blank">Archived copy</a>, taken ${
+        Format.date(b.archivedAt, zone)
+      }${problem}`
+  }</dd>`
+}
+
+/** A toggle per state (docs/search.md, "States"): a form each, so it works without script and under the CSP. */
+const states = (req: Authed, b: Bookmark.Bookmark) =>
+  html`<div class="states" aria-label="Your marks">
+<form method="post" action="${path(b)}/state"><input type="hidden" name="_csrf" value="${req.csrf}">
+<input type="hidden" name="favourite" value="${b.favourite === true ? "false" : "true"}">
+<button type="submit" class="quiet" aria-pressed="${b.favourite === true ? "true" : "false"}">${
+    b.favourite === true ? "★ Favourite" : "☆ Favourite"
+  }</button></form>
+<form method="post" action="${path(b)}/state"><input type="hidden" name="_csrf" value="${req.csrf}">
+<input type="hidden" name="archived" value="${b.archived === true ? "false" : "true"}">
+<button type="submit" class="quiet" aria-pressed="${b.archived === true ? "true" : "false"}">${
+    b.archived === true ? "Archived (read)" : "Archive (mark read)"
+  }</button></form>
+</div>`
+
+const flag = (value: string): boolean | undefined => (value === "true" ? true : value === "false" ? false : undefined)
+
+/** Sets the state the toggle sent; anything else than true or false is refused by the use case as no state. */
+export const setState = (req: Authed) =>
+  Effect.gen(function*() {
+    const favourite = flag(Forms.field(req.form, "favourite"))
+    const archived = flag(Forms.field(req.form, "archived"))
+    const sent = {
+      ...(favourite === undefined ? {} : { favourite }),
+      ...(archived === undefined ? {} : { archived })
+    }
+    const b = yield* getBookmark(req.me.account.id, id(req))
+    const set = yield* Outcome.orInvalid(setBookmarkStates(Actor.account(req.me.account.id), b.id, sent))
+    if (set._tag === "Failure") return Responses.redirect(path(b))
+    const notice = favourite !== undefined
+      ? (favourite ? "favourite" : "unfavourite")
+      : (archived === true ? "archived" : "unarchived")
+    return Responses.redirect(`${path(b)}?notice=${notice}`)
+  })
 
 export const show = (req: Authed) =>
   Effect.gen(function*() {
-    const b = yield* getBookmark(req.me.account.id, id(req))
-    return Responses.htmlPage(req, Layout.page(req, { title: Format.title(b), section: "library" }, html`
+    const card = yield* bookmarkCard(req.me.account.id, id(req))
+    const now = yield* Clock.currentTimeMillis
+    // The sanitiser's output (Markup port): the only markup of a note that reaches the page.
+    const note = card.bookmark.note === "" ? "" : raw(yield* renderNote(card.bookmark.note))
+    const lists = yield* ListPicker.render(req, card.bookmark.id)
+    const aside = yield* ListsSidebar.render(req, "none")
+    return Responses.htmlPage(
+      req,
+      Layout.page(
+        req,
+        { title: Format.title(card.bookmark), section: "library", aside },
+        html`
 ${Layout.notice(Format.notice(req.url.searchParams.get("notice")))}
-${details(req, b)}`))
+${details(req, card, now, note)}
+${lists}`
+      )
+    )
   })
 
 interface EditValues {
@@ -54,21 +192,45 @@ interface EditValues {
   readonly type: string
 }
 
-const editForm = (req: Authed, b: Bookmark.Bookmark, values: EditValues, error?: string) =>
-  Layout.page(req, { title: `Edit ${Format.title(b)}`, section: "library" }, html`
+/** The note's preview region, replaced by `POST /notes/preview` as the note is typed (htmx). */
+export const preview = (noteHtml: string) =>
+  html`<div id="note-preview" class="note-preview note-body" aria-live="polite">${
+    noteHtml === "" ? html`<span class="muted">Nothing yet.</span>` : raw(noteHtml)
+  }</div>`
+
+/** `POST /notes/preview` (CSRF-checked like every form): the note (or a new text note) as it will show, sanitised. */
+export const previewNote = (req: Authed) =>
+  Effect.map(
+    // The new note page's field is `text` (it says so with `preview=text`); the Edit page's is `note`.
+    renderNote(Forms.field(req.form, Forms.field(req.form, "preview") === "text" ? "text" : "note")),
+    (noteHtml) => Responses.htmlPage(req, preview(noteHtml))
+  )
+
+const editForm = (req: Authed, b: Bookmark.Bookmark, values: EditValues, noteHtml: string, error?: string) =>
+  Layout.page(
+    req,
+    { title: `Edit ${Format.title(b)}`, section: "library" },
+    html`
 <h1>Edit</h1>
-<p class="muted">${Format.title(b)}. Your values replace what was found on the page, in the app, the API and webhooks, also after a refresh.</p>
+<p class="muted">${
+      Format.title(b)
+    }. Your values replace what was found on the page, in the app, the API and webhooks, also after a refresh.</p>
 ${Layout.notice(error, "error")}
 <form class="stack" method="post" action="${path(b)}/edit">
 <input type="hidden" name="_csrf" value="${req.csrf}">
 <div><label for="title">Title</label><input id="title" name="title" type="text" value="${values.title}"></div>
 <div><label for="description">Description</label><textarea id="description" name="description" rows="3">${values.description}</textarea></div>
 <div><label for="tags">Tags <span class="hint">comma-separated</span></label><input id="tags" name="tags" type="text" value="${values.tags}"></div>
-<div><label for="note">Note</label><textarea id="note" name="note" rows="5">${values.note}</textarea></div>
-<div><label for="type">Type</label><select id="type" name="type">${BookmarkType.all.map((t) =>
-    html`<option value="${t}"${values.type === t ? html` selected` : ""}>${typeLabels[t]}</option>`)}</select></div>
+<div><label for="note">Note <span class="hint">Markdown: *emphasis*, [links](https://…), lists, \`code\`</span></label><textarea id="note" name="note" rows="5" hx-post="/notes/preview" hx-trigger="input changed delay:400ms" hx-include="closest form" hx-target="#note-preview" hx-swap="outerHTML" aria-describedby="note-preview-label">${values.note}</textarea>
+<p class="hint" id="note-preview-label">Preview</p>${preview(noteHtml)}</div>
+<div><label for="type">Type</label><select id="type" name="type">${
+      BookmarkType.all.map((t) =>
+        html`<option value="${t}"${values.type === t ? html` selected` : ""}>${typeLabels[t]}</option>`
+      )
+    }</select></div>
 <div class="actions"><button type="submit">Save changes</button><a href="${path(b)}">Cancel</a></div>
-</form>`)
+</form>`
+  )
 
 const valuesOf = (b: Bookmark.Bookmark): EditValues => ({
   title: b.title,
@@ -79,7 +241,10 @@ const valuesOf = (b: Bookmark.Bookmark): EditValues => ({
 })
 
 export const showEdit = (req: Authed) =>
-  Effect.map(getBookmark(req.me.account.id, id(req)), (b) => Responses.htmlPage(req, editForm(req, b, valuesOf(b))))
+  Effect.gen(function*() {
+    const b = yield* getBookmark(req.me.account.id, id(req))
+    return Responses.htmlPage(req, editForm(req, b, valuesOf(b), yield* renderNote(b.note)))
+  })
 
 /** Only what the person changed becomes an override: an untouched field keeps following the page. */
 export const submitEdit = (req: Authed) =>
@@ -101,9 +266,10 @@ export const submitEdit = (req: Authed) =>
       ...(sent.note !== now.note ? { note: sent.note } : {}),
       ...(typeChanged && BookmarkType.isBookmarkType(sent.type) ? { type: sent.type } : {})
     }
-    const edited = yield* Outcome.orInvalid(editOwnBookmark(req.me.account.id, b.id, payload))
-    if (edited._tag === "Right") return Responses.redirect(`${path(b)}?notice=edited`)
-    return Responses.htmlPage(req, editForm(req, b, sent, Outcome.message(edited.left)), { status: 400 })
+    const edited = yield* Outcome.orInvalid(editBookmark(Actor.account(req.me.account.id), b.id, payload))
+    if (edited._tag === "Success") return Responses.redirect(`${path(b)}?notice=edited`)
+    const noteHtml = yield* renderNote(sent.note)
+    return Responses.htmlPage(req, editForm(req, b, sent, noteHtml, Outcome.message(edited.failure)), { status: 400 })
   })
 
 export const refresh = (req: Authed) =>
@@ -114,15 +280,25 @@ export const refresh = (req: Authed) =>
   })
 
 export const confirmDelete = (req: Authed) =>
-  Effect.map(getBookmark(req.me.account.id, id(req)), (b) =>
-    Responses.htmlPage(req, Layout.page(req, { title: "Delete bookmark", section: "library" }, html`
+  Effect.map(
+    getBookmark(req.me.account.id, id(req)),
+    (b) =>
+      Responses.htmlPage(
+        req,
+        Layout.page(
+          req,
+          { title: "Delete bookmark", section: "library" },
+          html`
 <h1>Delete this bookmark?</h1>
 <p><strong>${Format.title(b)}</strong>${b.url === "" ? "" : html` <span class="muted">(${b.url})</span>`}</p>
 <p class="muted">It is removed with its screenshot and any deliveries still waiting. This cannot be undone.</p>
 <form class="actions" method="post" action="${path(b)}/delete">
 <input type="hidden" name="_csrf" value="${req.csrf}">
 <button type="submit" class="danger">Delete</button><a href="${path(b)}">Cancel</a>
-</form>`)))
+</form>`
+        )
+      )
+  )
 
 export const submitDelete = (req: Authed) =>
-  Effect.map(deleteOwnBookmark(req.me.account.id, id(req)), () => Responses.redirect("/?notice=deleted"))
+  Effect.map(deleteBookmark(req.me.account.id, id(req)), () => Responses.redirect("/?notice=deleted"))

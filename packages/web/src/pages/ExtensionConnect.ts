@@ -5,26 +5,39 @@
  */
 import { createKey } from "@bookmark-library/domain"
 import { Effect } from "effect"
+import * as Seal from "../extension/Seal.js"
 import * as Forms from "../Forms.js"
 import { html } from "../Html.js"
 import * as Layout from "../Layout.js"
 import * as Responses from "../Responses.js"
-import * as Seal from "../extension/Seal.js"
 import type { Authed } from "../WebRequest.js"
 
 export const label = "Browser extension"
 
 const invalid = (req: Authed) =>
-  Responses.htmlPage(req, Layout.page(req, { title: "Connect the extension", section: "keys" }, html`
+  Responses.htmlPage(
+    req,
+    Layout.page(
+      req,
+      { title: "Connect the extension", section: "keys" },
+      html`
 <div class="narrow"><h1>This connection request is not valid</h1>
 <p>The link did not come from the extension, or it was cut short. Open the extension's options and press Connect again.</p>
-<p><a href="/keys">Your keys</a></p></div>`), { status: 400 })
+<p><a href="/keys">Your keys</a></p></div>`
+    ),
+    { status: 400 }
+  )
 
 export const show = (req: Authed) =>
   Effect.sync(() => {
     const encoded = req.url.searchParams.get("pub") ?? ""
     if (Seal.publicKey(encoded) === undefined) return invalid(req)
-    return Responses.htmlPage(req, Layout.page(req, { title: "Connect the extension", section: "keys" }, html`
+    return Responses.htmlPage(
+      req,
+      Layout.page(
+        req,
+        { title: "Connect the extension", section: "keys" },
+        html`
 <div class="narrow">
 <h1>Connect the browser extension?</h1>
 <p>The extension asks for its own API key to save pages to this library, signed in as <strong>${req.me.user.email}</strong>.</p>
@@ -36,7 +49,10 @@ Approve only if you just pressed Connect and the codes match.</p>
 <input type="hidden" name="pub" value="${encoded}">
 <button type="submit">Approve</button><a href="/keys">Cancel</a>
 </form>
-</div>`), { noStore: true })
+</div>`
+      ),
+      { noStore: true }
+    )
   })
 
 export const approve = (req: Authed) =>
@@ -44,13 +60,21 @@ export const approve = (req: Authed) =>
     const encoded = Forms.field(req.form, "pub")
     const publicKey = Seal.publicKey(encoded)
     if (publicKey === undefined) return invalid(req)
-    const { key } = yield* createKey(req.me.account.id, label, "extension")
+    const { key } = yield* createKey(req.me.account.id, label, "extension", ["bookmarks:read", "bookmarks:write"])
     const fragment = new URLSearchParams({ sealed: Seal.seal(publicKey, key), email: req.me.user.email })
     return Responses.redirect(`/extension/connected#${fragment.toString()}`)
   })
 
 export const connected = (req: Authed) =>
-  Effect.succeed(Responses.htmlPage(req, Layout.page(req, { title: "Extension connected", section: "keys" }, html`
+  Effect.succeed(Responses.htmlPage(
+    req,
+    Layout.page(
+      req,
+      { title: "Extension connected", section: "keys" },
+      html`
 <div class="narrow"><h1>Extension connected</h1>
 <p role="status">The browser extension now has its key. It closes this tab by itself; if it stays open, close it.</p>
-<p><a href="/keys">Your keys</a></p></div>`), { noStore: true }))
+<p><a href="/keys">Your keys</a></p></div>`
+    ),
+    { noStore: true }
+  ))

@@ -1,152 +1,189 @@
 /** The library: save a page, search and filter, grid or list, newest first with "Load more" (infinite with htmx). */
-import { type Bookmark, BookmarkType, libraryPage, saveBookmark } from "@bookmark-library/domain"
-import { Effect } from "effect"
+import { type Bookmark, bookmarkCard, libraryPage, saveBookmark, savedAlready } from "@bookmark-library/domain"
+import { Clock, Effect } from "effect"
+import * as Cards from "../Cards.js"
 import * as Format from "../Format.js"
 import * as Forms from "../Forms.js"
-import { html, type Html } from "../Html.js"
+import { html } from "../Html.js"
 import * as Layout from "../Layout.js"
 import * as Outcome from "../Outcome.js"
 import * as Responses from "../Responses.js"
+import * as Status from "../Status.js"
 import type { Authed } from "../WebRequest.js"
+import * as BulkProgress from "./BulkProgress.js"
+import * as GeneratedTags from "./GeneratedTags.js"
+import * as LibraryBulk from "./LibraryBulk.js"
+import {
+  alreadySaved,
+  countLine,
+  filters,
+  type Found,
+  nextPage,
+  rows,
+  type SaveForm,
+  saveForm
+} from "./LibraryParts.js"
+import { href, type Query, queryOf, rangeOf } from "./LibraryQuery.js"
+import * as ListsSidebar from "./ListsSidebar.js"
+import * as QueryProblem from "./QueryProblem.js"
 
 export const pageSize = 30
+// The query and the page's parts live in their own modules; these two are read by other pages from here.
+export { tagList, typeLabels } from "./LibraryParts.js"
 
-export const typeLabels: Record<BookmarkType.BookmarkType, string> = {
-  website: "Website",
-  article: "Article",
-  image: "Image",
-  textNote: "Note",
-  pdf: "PDF",
-  video: "Video"
-}
+/** The bookmark page's status line (the same words as the cards'). */
+export const statusLine = (b: Bookmark.Bookmark, zone: string, now: number) => Status.line(b, zone, now)
+const empty: Found = { cards: [], nextBefore: null, nextOffset: null }
 
-export const statusLine = (b: Bookmark.Bookmark): Html | "" =>
-  b.status === "processing"
-    ? html`<span class="status"><span class="spinner" aria-hidden="true"></span>Processing…</span>`
-    : b.processingError !== ""
-    ? html`<span class="status failed">Could not fetch everything: ${b.processingError}</span>`
-    : ""
-
-export const tagList = (tags: ReadonlyArray<string>): Html | "" =>
-  tags.length === 0 ? "" : html`<ul class="tags" aria-label="Tags">${tags.map((t) => html`<li><a href="/?tag=${encodeURIComponent(t)}">${t}</a></li>`)}</ul>`
-
-const card = (b: Bookmark.Bookmark) => {
-  const href = `/bookmarks/${encodeURIComponent(b.id)}`
-  const thumb = b.screenshot !== ""
-    ? html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${b.screenshot}" alt="" loading="lazy" decoding="async"></a>`
-    : html`<a class="thumb empty" href="${href}" tabindex="-1" aria-hidden="true">${b.type === "textNote" ? "Note" : "No screenshot"}</a>`
-  const where = b.url === "" ? typeLabels[b.type] : `${Format.host(b.url)} · ${typeLabels[b.type]}`
-  return html`<li class="card">${thumb}<div class="body">
-<h3><a href="${href}">${Format.title(b)}</a></h3>
-<span class="host">${where}</span>
-${statusLine(b)}
-${tagList(b.tags)}
-</div></li>`
-}
-
-interface Query {
-  readonly q: string
-  readonly tag: string
-  readonly type: string
-  readonly view: "grid" | "list"
-}
-
-const queryOf = (url: URL): Query => ({
-  q: url.searchParams.get("q") ?? "",
-  tag: url.searchParams.get("tag") ?? "",
-  type: url.searchParams.get("type") ?? "",
-  view: url.searchParams.get("view") === "list" ? "list" : "grid"
-})
-
-const href = (query: Query, extra: Record<string, string> = {}) => {
-  const params = new URLSearchParams()
-  if (query.q !== "") params.set("q", query.q)
-  if (query.tag !== "") params.set("tag", query.tag)
-  if (query.type !== "") params.set("type", query.type)
-  if (query.view === "list") params.set("view", "list")
-  for (const [k, v] of Object.entries(extra)) params.set(k, v)
-  const text = params.toString()
-  return text === "" ? "/" : `/?${text}`
-}
-
-const rows = (bookmarks: ReadonlyArray<Bookmark.Bookmark>, query: Query, nextBefore: number | null) =>
-  html`${bookmarks.map(card)}${nextBefore === null ? "" : html`<li class="more"><a class="button quiet" href="${href(query, { before: new Date(nextBefore).toISOString() })}"
- hx-get="${href(query, { before: new Date(nextBefore).toISOString(), partial: "rows" })}" hx-trigger="revealed" hx-target="closest li" hx-swap="outerHTML">Load more</a></li>`}`
-
-interface SaveForm {
-  readonly url?: string
-  readonly tags?: string
-  readonly note?: string
-  readonly error?: string
-}
-
-const saveForm = (req: Authed, form: SaveForm) =>
-  html`<section class="panel" aria-labelledby="save-heading">
-<h2 id="save-heading">Save a page</h2>
-${Layout.notice(form.error, "error")}
-<form class="row" method="post" action="/bookmarks">
-<input type="hidden" name="_csrf" value="${req.csrf}">
-<div><label for="save-url">URL</label><input id="save-url" name="url" type="url" inputmode="url" required placeholder="https://" value="${form.url ?? ""}"></div>
-<div><label for="save-tags">Tags <span class="hint">comma-separated</span></label><input id="save-tags" name="tags" type="text" value="${form.tags ?? ""}"></div>
-<div><label for="save-note">Note</label><input id="save-note" name="note" type="text" value="${form.note ?? ""}"></div>
-<button type="submit">Save</button>
-</form>
-<p class="small"><a href="/notes/new">New note</a> <span class="muted">— a text without a page</span></p>
-</section>`
-
-const filters = (query: Query) =>
-  html`<form class="filters" role="search" method="get" action="/">
-<div class="search"><label for="q">Search</label>
-<input id="q" name="q" type="search" value="${query.q}" placeholder="Words in titles, notes, pages…"
- hx-get="/" hx-trigger="input changed delay:300ms, search" hx-target="#results" hx-select="#results" hx-swap="outerHTML" hx-push-url="true" hx-include="closest form"></div>
-<div><label for="type">Type</label><select id="type" name="type">
-<option value="">Any type</option>
-${BookmarkType.all.map((t) => html`<option value="${t}"${query.type === t ? html` selected` : ""}>${typeLabels[t]}</option>`)}
-</select></div>
-${query.tag === "" ? "" : html`<input type="hidden" name="tag" value="${query.tag}">`}
-${query.view === "list" ? html`<input type="hidden" name="view" value="list">` : ""}
-<button type="submit" class="quiet">Search</button>
-</form>
-<p class="small views">${query.tag === "" ? "" : html`Tag <strong>${query.tag}</strong> <a href="${href({ ...query, tag: "" })}">(show all)</a> · `}
-View: <a href="${href({ ...query, view: "grid" })}"${query.view === "grid" ? html` aria-current="true"` : ""}>Grid</a>
-<a href="${href({ ...query, view: "list" })}"${query.view === "list" ? html` aria-current="true"` : ""}>List</a></p>`
-
-const render = (req: Authed, form: SaveForm, status = 200) =>
+const fetchPage = (req: Authed, query: Query) =>
   Effect.gen(function*() {
-    const query = queryOf(req.url)
-    const before = req.url.searchParams.get("before") ?? undefined
+    const range = rangeOf(query, req.zone)
+    if (range.problem !== undefined) return { found: empty, problem: range.problem }
+    const cursor = req.url.searchParams.get("before") ?? undefined
+    const cursorMs = cursor === undefined ? Number.NaN : Date.parse(cursor)
+    // The end of the range and the page's cursor are both "before": the earlier one wins.
+    const before = range.until !== undefined && (cursor === undefined || range.until < cursorMs)
+      ? new Date(range.until).toISOString()
+      : cursor
+    const offset = Number(req.url.searchParams.get("offset") ?? "0")
     const page = yield* Outcome.orInvalid(libraryPage(req.me.account.id, {
       limit: String(pageSize),
       ...(before === undefined ? {} : { before }),
       ...(query.q.trim() === "" ? {} : { q: query.q }),
       ...(query.tag.trim() === "" ? {} : { tag: query.tag }),
       ...(query.type === "" ? {} : { type: query.type })
+    }, {
+      order: query.sort,
+      ...(range.since === undefined ? {} : { since: range.since }),
+      ...(Number.isSafeInteger(offset) && offset > 0 ? { offset } : {})
     }))
-    const found = page._tag === "Right" ? page.right : { bookmarks: [], nextBefore: null }
-    const problem = page._tag === "Left" ? Outcome.message(page.left) : undefined
+    const found: Found = page._tag === "Success" ? page.success : empty
+    const queryProblem = page._tag === "Failure" && QueryProblem.isQueryProblem(page.failure) ? page.failure : undefined
+    const problem = page._tag === "Failure" && queryProblem === undefined ? Outcome.message(page.failure) : undefined
+    return { found, problem, queryProblem }
+  })
+
+const contextOf = (req: Authed, query: Query, now: number): Cards.Context => ({
+  zone: req.zone,
+  now,
+  back: href(query)
+})
+
+const render = (req: Authed, form: SaveForm, status = 200) =>
+  Effect.gen(function*() {
+    const query = queryOf(req.url)
+    const { found, problem, queryProblem } = yield* fetchPage(req, query)
+    const context = contextOf(req, query, yield* Clock.currentTimeMillis)
     if (req.htmx && req.url.searchParams.get("partial") === "rows") {
-      return Responses.htmlPage(req, rows(found.bookmarks, query, found.nextBefore))
+      return Responses.htmlPage(req, rows(found, query, context))
     }
-    const filtered = query.q !== "" || query.tag !== "" || query.type !== ""
-    const results = found.bookmarks.length === 0
-      ? html`<div id="results"><p class="empty-state">${filtered ? "Nothing matches." : "Your library is empty. Save a page above."}</p></div>`
-      : html`<ul id="results" class="results ${query.view}" aria-label="Bookmarks">${rows(found.bookmarks, query, found.nextBefore)}</ul>`
-    return Responses.htmlPage(req, Layout.page(req, { title: "Library", section: "library" }, html`
-<h1>Library</h1>
+    const filtered = query.q !== "" || query.tag !== "" || query.type !== "" || query.from !== "" || query.to !== ""
+    const broken = query.q.trim() === ListsSidebar.brokenQuery
+    const results = queryProblem !== undefined
+      ? QueryProblem.render(query.q, queryProblem)
+      : html`<h2 class="visually-hidden" id="results-heading">Bookmarks</h2>
+<ul id="results" class="results ${query.view}" aria-labelledby="results-heading">${rows(found, query, context)}${
+        found.cards.length === 0
+          ? html`<li class="empty-state">${
+            broken
+              ? "No broken links: every link checked so far answers."
+              : filtered
+              ? "Nothing matches."
+              : "Your library is empty. Save a page above."
+          }</li>`
+          : ""
+      }</ul>`
+    const aside = yield* ListsSidebar.render(req, broken ? "broken" : "all")
+    const lists = yield* LibraryBulk.listsFor(req)
+    const bulkDone = yield* BulkProgress.find(req, req.url.searchParams.get("bulk"))
+    // "All matching" is the search the server can run again: not offered with the page's own date range.
+    const matching = query.from === "" && query.to === "" && found.cards.length > 0
+    const bulkBar = queryProblem !== undefined || found.cards.length === 0
+      ? ""
+      : LibraryBulk.bar(req, { q: query.q, tag: query.tag, type: query.type }, lists, {
+        back: href(query),
+        matching
+      })
+    return Responses.htmlPage(
+      req,
+      Layout.page(
+        req,
+        { title: broken ? "Broken links" : "Library", section: "library", aside },
+        html`
+${
+          broken
+            ? html`<h1>Broken links</h1>
+<p class="muted">Pages that are gone (404 or 410) or did not answer on several checks in a row. Open one to read
+its archived copy.</p>`
+            : html`<h1>Library</h1>`
+        }
 ${Layout.notice(Format.notice(req.url.searchParams.get("notice")))}
+${alreadySaved(req.url.searchParams.get("already"))}
+${bulkDone === undefined ? "" : LibraryBulk.resultLine(bulkDone)}
 ${saveForm(req, form)}
 ${filters(query)}
+${GeneratedTags.libraryForm(req, query.tag, found.cards.map((card) => card.bookmark))}
+<div id="results-area">
 ${Layout.notice(problem, "error")}
-${results}`), { status })
+${countLine(found.cards.length, nextPage(found) !== undefined, filtered)}
+${bulkBar}
+${results}
+</div>`
+      ),
+      { status }
+    )
   })
 
 export const show = (req: Authed) => render(req, {})
 
-export const save = (req: Authed) =>
+/** `/save?url=…` (the bookmarklet): the library with the address in the form, saved only when Save is pressed. */
+export const bookmarkletPrefilled = (req: Authed) =>
+  render(req, { url: (req.url.searchParams.get("url") ?? "").slice(0, 4096), open: true })
+
+/** The library with the save form filled in and open (the share target, pages/SharePage.ts). */
+export const prefilled = (req: Authed, form: { readonly url: string; readonly note: string }) =>
+  render(req, { ...form, open: true })
+
+/** What people type: `example.com/page` means `https://example.com/page` (a scheme given is kept as typed). */
+export const withScheme = (url: string): string => {
+  const trimmed = url.trim()
+  if (trimmed === "" || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith("/")) return trimmed
+  return `https://${trimmed}`
+}
+
+/** In place (htmx): a line and the new card at the top of the results; a refusal is a line too, the form kept. */
+const savedInPlace = (req: Authed, id: string, url: string, already?: string) =>
   Effect.gen(function*() {
-    const form = { url: Forms.field(req.form, "url"), tags: Forms.field(req.form, "tags"), note: Forms.field(req.form, "note") }
-    const saved = yield* Outcome.orInvalid(saveBookmark(req.me.account.id, form, "app"))
-    if (saved._tag === "Right") return Responses.redirect("/?notice=saved")
-    return yield* render(req, { ...form, error: Outcome.message(saved.left, { url: "URL" }) }, 400)
+    const card = yield* bookmarkCard(req.me.account.id, id)
+    const context = contextOf(req, queryOf(new URL("/", req.url)), yield* Clock.currentTimeMillis)
+    return Responses.htmlPage(
+      req,
+      html`${Layout.notice(`Saved ${url}. Its title, summary and picture appear in a moment.`)}${
+        alreadySaved(already ?? null)
+      }<ul hx-swap-oob="afterbegin:#results">${Cards.card(card, context)}</ul>`
+    )
   })
 
+export const save = (req: Authed) =>
+  Effect.gen(function*() {
+    const form = {
+      url: withScheme(Forms.field(req.form, "url")),
+      tags: Forms.field(req.form, "tags"),
+      note: Forms.field(req.form, "note")
+    }
+    // Asked before the save: a save is never refused for it (the API is not idempotent), the person is told.
+    const earlier = form.url.trim() === "" ? [] : yield* savedAlready(req.me.account.id, form.url, 1)
+    const saved = yield* Outcome.orInvalid(saveBookmark(req.me.account.id, form, "app"))
+    if (saved._tag === "Success") {
+      const [first] = earlier
+      return req.htmx
+        ? yield* savedInPlace(req, saved.success.id, saved.success.url, first?.id)
+        : Responses.redirect(
+          first === undefined ? "/?notice=saved" : `/?notice=saved&already=${encodeURIComponent(first.id)}`
+        )
+    }
+    const error = Outcome.message(saved.failure, { url: "URL" })
+    // htmx swaps only 2xx answers: the refusal is shown in the form's status line (role=alert) instead.
+    if (req.htmx) return Responses.htmlPage(req, html`${Layout.notice(error, "error")}`)
+    return yield* render(req, { ...form, error }, 400)
+  })
