@@ -2,4 +2,4 @@
  * Verifying deliveries of the bookmark library's webhooks in a receiver (docs/webhooks.md). Depends on nothing but
  * `node:crypto`, so any Node service can install it without Effect or the rest of the library.
  */
-export { verifyDelivery, verifyStandard, type StandardHeaders } from "./Verify.js"
+export { type StandardHeaders, verifyDelivery, verifyStandard } from "./Verify.js"

@@ -1,5 +1,5 @@
 /** Runs webhook deliveries: claims due ones with a lease, at most 4 in flight per webhook, releases on shutdown. */
-import { Deliveries, Delivery, deliverWebhook, Policy } from "@bookmark-library/domain"
+import { Deliveries, deliverWebhook, Delivery, Settings } from "@bookmark-library/domain"
 import { Duration, Effect, Layer } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
 import * as WorkerMetrics from "./WorkerMetrics.js"
@@ -7,7 +7,7 @@ import * as WorkerMetrics from "./WorkerMetrics.js"
 export interface DeliveryOptions {
   /** Deliveries in flight at once in this process. */
   readonly concurrency: number
-  readonly pollInterval: Duration.DurationInput
+  readonly pollInterval: Duration.Input
 }
 
 export const defaults: DeliveryOptions = { concurrency: 16, pollInterval: Duration.seconds(1) }
@@ -23,7 +23,7 @@ export const run = (options: Partial<DeliveryOptions> = {}) =>
   Effect.gen(function*() {
     const { concurrency, pollInterval } = { ...defaults, ...options }
     const deliveries = yield* Deliveries
-    const lease = leaseFor((yield* Policy.Policy).deliveryTimeout)
+    const lease = leaseFor((yield* Settings.Settings).deliveryTimeout)
     yield* Effect.logInfo("delivery worker started").pipe(Effect.annotateLogs({ concurrency }))
     return yield* ClaimLoop.run({
       name: "delivery",
@@ -40,4 +40,4 @@ export const run = (options: Partial<DeliveryOptions> = {}) =>
     })
   })
 
-export const layer = (options: Partial<DeliveryOptions> = {}) => Layer.scopedDiscard(Effect.forkScoped(run(options)))
+export const layer = (options: Partial<DeliveryOptions> = {}) => Layer.effectDiscard(Effect.forkScoped(run(options)))

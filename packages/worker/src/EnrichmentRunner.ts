@@ -3,7 +3,7 @@
  * jobs are claimed first into any free slot; import jobs only into the import slots (all but one, Job.importSlots),
  * paced per host by the queue, so a save made during a large import finds a slot at once.
  */
-import { Job, Jobs, Policy, processJob } from "@bookmark-library/domain"
+import { Job, Jobs, processJob, Settings } from "@bookmark-library/domain"
 import { Duration, Effect, Layer, Ref } from "effect"
 import * as ClaimLoop from "./ClaimLoop.js"
 import * as WorkerMetrics from "./WorkerMetrics.js"
@@ -11,7 +11,7 @@ import * as WorkerMetrics from "./WorkerMetrics.js"
 export interface EnrichmentOptions {
   /** Jobs processed at once by this process (default 2). */
   readonly concurrency: number
-  readonly pollInterval: Duration.DurationInput
+  readonly pollInterval: Duration.Input
 }
 
 export const defaults: EnrichmentOptions = { concurrency: 2, pollInterval: Duration.seconds(2) }
@@ -20,7 +20,7 @@ export const run = (options: Partial<EnrichmentOptions> = {}) =>
   Effect.gen(function*() {
     const { concurrency, pollInterval } = { ...defaults, ...options }
     const jobs = yield* Jobs
-    const { enrichment } = yield* Policy.Policy
+    const { enrichment } = yield* Settings.Settings
     const importSlots = Job.importSlots(concurrency)
     const hostGap = enrichment.hostGap ?? Job.hostGap
     const importing = yield* Ref.make(0)
@@ -54,4 +54,4 @@ export const run = (options: Partial<EnrichmentOptions> = {}) =>
   })
 
 /** The runner as a layer: it starts with the layer and stops (releasing in-flight jobs) with its scope. */
-export const layer = (options: Partial<EnrichmentOptions> = {}) => Layer.scopedDiscard(Effect.forkScoped(run(options)))
+export const layer = (options: Partial<EnrichmentOptions> = {}) => Layer.effectDiscard(Effect.forkScoped(run(options)))

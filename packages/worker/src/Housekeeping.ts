@@ -9,8 +9,8 @@ import { Cause, Duration, Effect, Layer, Schedule } from "effect"
 export interface HousekeepingOptions {
   /** How long the delivery log keeps an attempt. */
   readonly logRetention: number
-  readonly interval: Duration.DurationInput
-  readonly firstAfter: Duration.DurationInput
+  readonly interval: Duration.Input
+  readonly firstAfter: Duration.Input
 }
 
 export const defaults = { interval: Duration.hours(1), firstAfter: Duration.minutes(1) }
@@ -21,20 +21,22 @@ const sweep = (logRetention: number) =>
     Effect.tap(({ attempts, sessions }) =>
       attempts + sessions === 0
         ? Effect.void
-        : Effect.logInfo("pruned old history").pipe(Effect.annotateLogs({ deliveryAttempts: attempts, sessions }))),
-    Effect.catchAllCause((cause) =>
+        : Effect.logInfo("pruned old history").pipe(Effect.annotateLogs({ deliveryAttempts: attempts, sessions }))
+    ),
+    Effect.catchCause((cause) =>
       Effect.logWarning("could not prune old history; trying again later").pipe(
         Effect.annotateLogs("cause", Cause.pretty(cause))
-      ))
+      )
+    )
   )
 
 export const run = (options: Pick<HousekeepingOptions, "logRetention"> & Partial<HousekeepingOptions>) => {
   const { firstAfter, interval, logRetention } = { ...defaults, ...options }
   return Effect.sleep(firstAfter).pipe(
-    Effect.zipRight(Effect.repeat(sweep(logRetention), Schedule.spaced(interval))),
+    Effect.andThen(Effect.repeat(sweep(logRetention), Schedule.spaced(interval))),
     Effect.asVoid
   )
 }
 
 export const layer = (options: Pick<HousekeepingOptions, "logRetention"> & Partial<HousekeepingOptions>) =>
-  Layer.scopedDiscard(Effect.forkScoped(run(options)))
+  Layer.effectDiscard(Effect.forkScoped(run(options)))

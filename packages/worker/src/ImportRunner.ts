@@ -7,7 +7,7 @@ import { Cause, Clock, Duration, Effect, Layer, Option } from "effect"
 import { waitForWork } from "./Wakeup.js"
 
 export interface ImportOptions extends Import.Pace {
-  readonly pollInterval: Duration.DurationInput
+  readonly pollInterval: Duration.Input
 }
 
 export const defaults: ImportOptions = { pollInterval: Duration.seconds(2), ...Import.defaultPace }
@@ -20,27 +20,28 @@ export const run = (options: Partial<ImportOptions> = {}) =>
     for (;;) {
       const now = yield* Clock.currentTimeMillis
       // Polling for work makes no trace of its own (docs/operations.md, "Traces"), as in ClaimLoop: only the work does.
-      const claimed = yield* Effect.either(imports.claim({ now, lease }).pipe(Effect.withTracerEnabled(false)))
-      if (claimed._tag === "Left" || Option.isNone(claimed.right)) {
-        if (claimed._tag === "Left") yield* Effect.logWarning("import: cannot claim work; retrying")
+      const claimed = yield* Effect.result(imports.claim({ now, lease }).pipe(Effect.withTracerEnabled(false)))
+      if (claimed._tag === "Failure" || Option.isNone(claimed.success)) {
+        if (claimed._tag === "Failure") yield* Effect.logWarning("import: cannot claim work; retrying")
         yield* waitForWork([imports.awaitCreated], pollInterval)
         continue
       }
-      const record = claimed.right.value
+      const record = claimed.success.value
       yield* Effect.logInfo("import resumed or started").pipe(
         Effect.annotateLogs({ importId: record.id, position: record.position, total: record.total })
       )
       yield* runImport(record, { lease, batchSize, rest }).pipe(
         Effect.onInterrupt(() => Effect.ignore(imports.release(record.id))),
-        Effect.catchAllCause((cause) =>
-          Cause.isInterruptedOnly(cause)
+        Effect.catchCause((cause) =>
+          Cause.hasInterruptsOnly(cause)
             ? Effect.failCause(cause)
             : Effect.logWarning("import stopped; it resumes when its lease runs out").pipe(
               Effect.annotateLogs({ importId: record.id, cause: Cause.pretty(cause) })
-            ))
+            )
+        )
       )
     }
   })
 
 /** The runner as a layer: it starts with the layer and stops (releasing its import) with its scope. */
-export const layer = (options: Partial<ImportOptions> = {}) => Layer.scopedDiscard(Effect.forkScoped(run(options)))
+export const layer = (options: Partial<ImportOptions> = {}) => Layer.effectDiscard(Effect.forkScoped(run(options)))

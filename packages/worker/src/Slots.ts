@@ -8,7 +8,7 @@ export const make = (capacity: number) =>
     return {
       free: Effect.map(Ref.get(used), (n) => capacity - n),
       take: Ref.update(used, (n) => n + 1),
-      give: Effect.zipRight(
+      give: Effect.andThen(
         Ref.update(used, (n) => n - 1),
         Effect.flatMap(Deferred.make<void>(), (next) =>
           Effect.flatMap(Ref.getAndSet(freed, next), (previous) => Deferred.succeed(previous, undefined)))

@@ -1,7 +1,11 @@
-/** Background runners: enrichment jobs, webhook deliveries, imports and housekeeping. Depends on domain ports only. */
+/**
+ * Background runners: enrichment jobs, webhook deliveries, imports, link checks and housekeeping. Depends on domain
+ * ports only.
+ */
 export * as ClaimLoop from "./ClaimLoop.js"
 export * as DeliveryRunner from "./DeliveryRunner.js"
 export * as EnrichmentRunner from "./EnrichmentRunner.js"
-export * as WorkerMetrics from "./WorkerMetrics.js"
-export * as ImportRunner from "./ImportRunner.js"
 export * as Housekeeping from "./Housekeeping.js"
+export * as ImportRunner from "./ImportRunner.js"
+export * as LinkCheckRunner from "./LinkCheckRunner.js"
+export * as WorkerMetrics from "./WorkerMetrics.js"

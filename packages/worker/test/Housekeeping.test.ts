@@ -1,8 +1,17 @@
 /** Housekeeping: the delivery log loses attempts past their retention, and expired sessions go, on a timer. */
-import { AccountId, AttemptId, type DeliveryAttempt, DeliveryId, DeliveryLog, Sessions, WebhookId } from "@bookmark-library/domain"
+import {
+  AccountId,
+  AttemptId,
+  type DeliveryAttempt,
+  DeliveryId,
+  DeliveryLog,
+  Sessions,
+  WebhookId
+} from "@bookmark-library/domain"
 import { TestApp } from "@bookmark-library/testkit"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Option, TestClock } from "effect"
+import { Effect, Fiber, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
 import * as Housekeeping from "../src/Housekeeping.js"
 
 const minute = 60_000
@@ -32,7 +41,7 @@ const watchedSessions = Layer.effect(
   Effect.map(Sessions, (sessions) =>
     Sessions.of({
       ...sessions,
-      pruneExpired: (at) => Effect.zipRight(Effect.sync(() => prunedSessionsAt.push(at)), sessions.pruneExpired(at))
+      pruneExpired: (at) => Effect.andThen(Effect.sync(() => prunedSessionsAt.push(at)), sessions.pruneExpired(at))
     }))
 )
 
@@ -45,9 +54,12 @@ describe("Housekeeping", () => {
       yield* log.record(attempt("att_old", start - 31 * day))
       yield* log.record(attempt("att_edge", start - retention + 30 * minute))
       yield* log.record(attempt("att_recent", start - 29 * day))
-      const kept = Effect.map(log.listForWebhook(webhookId, { limit: 10, before: Option.none() }), (rows) => rows.map((r) => r.id))
+      const kept = Effect.map(
+        log.listForWebhook(webhookId, { limit: 10, before: Option.none() }),
+        (rows) => rows.map((r) => r.id)
+      )
 
-      const fiber = yield* Effect.fork(Housekeeping.run({ logRetention: retention }))
+      const fiber = yield* Effect.forkChild(Housekeeping.run({ logRetention: retention }))
       yield* TestClock.adjust("59 seconds")
       expect(yield* kept).toEqual(["att_recent", "att_edge", "att_old"])
       expect(prunedSessionsAt).toEqual([])

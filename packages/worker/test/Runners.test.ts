@@ -25,7 +25,10 @@ import * as DeliveryRunner from "../src/DeliveryRunner.js"
 import * as EnrichmentRunner from "../src/EnrichmentRunner.js"
 
 const page = (url: string, title: string): FetchedPage =>
-  FakePageFetcher.html(url, `<html><head><title>${title}</title></head><body><p>Gardening notes about tomatoes.</p></body></html>`)
+  FakePageFetcher.html(
+    url,
+    `<html><head><title>${title}</title></head><body><p>Gardening notes about tomatoes.</p></body></html>`
+  )
 
 const setup = () => {
   const fetcher = FakePageFetcher.make()
@@ -58,7 +61,10 @@ describe("EnrichmentRunner", () => {
       yield* Effect.forkScoped(DeliveryRunner.run({ concurrency: 4, pollInterval: "50 millis" }))
       // A bookmark's delivery is enqueued in the transaction that completes it: five sent means five ready.
       yield* sender.awaitSent(5)
-      const titles = yield* Effect.forEach(acks, (a) => Effect.map(getBookmark(principal.account.id, a.id), (b) => [b.status, b.title]))
+      const titles = yield* Effect.forEach(
+        acks,
+        (a) => Effect.map(getBookmark(principal.account.id, a.id), (b) => [b.status, b.title])
+      )
       expect(titles).toEqual([1, 2, 3, 4, 5].map((i) => ["ready", `Page ${i}`]))
       const ids = sender.sent.map((s) => JSON.parse(s.body).data.id)
       expect(new Set(ids)).toEqual(new Set(acks.map((a) => a.id)))
@@ -72,15 +78,18 @@ describe("EnrichmentRunner", () => {
       const importStarted = yield* Deferred.make<void>()
       const importGate = yield* Deferred.make<void>()
       // Every import page hangs until the gate opens; the interactive page answers at once.
-      const gated = Layer.succeed(PageFetcher, PageFetcher.of({
-        fetch: (url) =>
-          /^https:\/\/import\d+\.example\//.test(url)
-            ? Effect.zipRight(
-              Deferred.succeed(importStarted, undefined),
-              Effect.zipRight(Deferred.await(importGate), fetcher.service.fetch(url))
-            )
-            : fetcher.service.fetch(url)
-      }))
+      const gated = Layer.succeed(
+        PageFetcher,
+        PageFetcher.of({
+          fetch: (url) =>
+            /^https:\/\/import\d+\.example\//.test(url)
+              ? Effect.andThen(
+                Deferred.succeed(importStarted, undefined),
+                Effect.andThen(Deferred.await(importGate), fetcher.service.fetch(url))
+              )
+              : fetcher.service.fetch(url)
+        })
+      )
       yield* Effect.gen(function*() {
         const { principal } = yield* Fixtures.accountWithKey()
         // Every completion is announced (the import's too, events on): a delivery sent is a bookmark ready.
@@ -89,27 +98,38 @@ describe("EnrichmentRunner", () => {
         const bookmarks = yield* Bookmarks
         const jobs = yield* Jobs
         const importId = ImportId.make("imp_backlog")
-        const items = yield* Effect.forEach(Array.from({ length: 20 }, (_, i) => i), (i) =>
-          Effect.map(ids.make("bookmark"), (id): ImportedBookmark => ({
-            id,
-            accountId: principal.account.id,
-            url: `https://import${i}.example/page`,
-            source: "import",
-            wantedAt: 1_000 + i,
-            status: "processing",
-            processingError: "",
-            callerTags: [],
-            note: "",
-            derived: Bookmark.emptyDerived,
-            overrides: {},
-            pageText: ""
-          })))
+        const items = yield* Effect.forEach(
+          Array.from({ length: 20 }, (_, i) => i),
+          (i) =>
+            Effect.map(ids.make("bookmark"), (id): ImportedBookmark => ({
+              id,
+              accountId: principal.account.id,
+              url: `https://import${i}.example/page`,
+              source: "import",
+              wantedAt: 1_000 + i,
+              status: "processing",
+              processingError: "",
+              callerTags: [],
+              note: "",
+              derived: Bookmark.emptyDerived,
+              overrides: {},
+              pageText: ""
+            }))
+        )
         for (const item of items) fetcher.script(item.url, page(item.url, "Imported"))
-        const batch = yield* bookmarks.insertImported(principal.account.id, items)
-        yield* jobs.enqueueMany(yield* Effect.forEach(batch.inserted, (b) =>
-          Effect.map(ids.make("job"), (id) => ({
-            id, bookmarkId: b.id, runAt: 0, lane: "import" as const, host: new URL(b.url).host, events: true, importId
-          }))))
+        const batch = yield* bookmarks.insertImported(principal.account.id, items, "skip")
+        yield* jobs.enqueueMany(
+          yield* Effect.forEach(batch.inserted, (b) =>
+            Effect.map(ids.make("job"), (id) => ({
+              id,
+              bookmarkId: b.id,
+              runAt: 0,
+              lane: "import" as const,
+              host: new URL(b.url).host,
+              events: true,
+              importId
+            })))
+        )
         yield* Effect.forkScoped(EnrichmentRunner.run({ concurrency: 2, pollInterval: "50 millis" }))
         yield* Effect.forkScoped(DeliveryRunner.run({ concurrency: 4, pollInterval: "50 millis" }))
         yield* Deferred.await(importStarted)
@@ -136,9 +156,12 @@ describe("EnrichmentRunner", () => {
     const { layer } = setup()
     return Effect.gen(function*() {
       const started = yield* Deferred.make<void>()
-      const blocking = Layer.succeed(PageFetcher, PageFetcher.of({
-        fetch: () => Effect.zipRight(Deferred.succeed(started, undefined), Effect.never)
-      }))
+      const blocking = Layer.succeed(
+        PageFetcher,
+        PageFetcher.of({
+          fetch: () => Effect.andThen(Deferred.succeed(started, undefined), Effect.never)
+        })
+      )
       yield* Effect.gen(function*() {
         const { principal } = yield* Fixtures.accountWithKey()
         const ack = yield* Fixtures.save(principal, { url: "https://example.com/slow" })
