@@ -7,7 +7,7 @@ import { existsSync } from "node:fs"
 import module from "node:module"
 import { pathToFileURL } from "node:url"
 
-// Node 22+ keeps the compiled code between calls (a no-op on Node 20).
+// Node keeps the compiled code between calls.
 module.enableCompileCache?.()
 
 if (existsSync(new URL("../src/bin.ts", import.meta.url))) {

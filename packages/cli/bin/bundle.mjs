@@ -91,7 +91,7 @@ export const bundle = async () => {
     splitting: true,
     format: "esm",
     platform: "node",
-    target: "node20",
+    target: "node22",
     // The packages' `exports` send this condition to ./src (docs/packages.md).
     conditions: ["@bookmark-library/source"],
     plugins: [externals(inlined)],

@@ -26,7 +26,7 @@ export const ensure = (configured: Option.Option<Redacted.Redacted<string>>, dat
         yield* Effect.tryPromise(async () => {
           await mkdir(dataDir, { recursive: true })
           await writeFile(path, `${token}\n`, { mode: 0o600, flag: "wx" })
-        }).pipe(Effect.catchAll(() => Effect.void))
+        }).pipe(Effect.catch(() => Effect.void))
         const final = yield* read(path)
         return Redacted.make(Option.getOrElse(final, () => token))
       })

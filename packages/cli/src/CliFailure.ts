@@ -1,4 +1,4 @@
-/** A failure the CLI prints as one line (exit status 1); usage mistakes have their own line and status (Usage.ts). */
+/** A failure the CLI prints as one line (exit status 1); command-line mistakes: CommandLineMistakes.ts (status 2). */
 import { Data } from "effect"
 
 export class CliFailure extends Data.TaggedError("CliFailure")<{ readonly message: string }> {}

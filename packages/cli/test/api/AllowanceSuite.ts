@@ -69,7 +69,14 @@ export const register = (context: () => ApiContext) => {
     expect(Math.abs(retryAfter - (headers.reset - clock.now() / 1000))).toBeLessThan(5)
     // The next minute does not help: it is the month that is used up.
     clock.advance(minute)
-    expectProblem(await client.api("GET", "/usage", account.key), 429, "rate_limited_month")
+    expectProblem(await client.api("GET", "/bookmarks", account.key), 429, "rate_limited_month")
+    // GET /usage still answers, uncharged, so the client can tell the month from a burst (docs/decisions.md,
+    // "`GET /usage` past the monthly allowance").
+    const spent = await client.api("GET", "/usage", account.key)
+    expect(spent.status, spent.text).toBe(200)
+    expect(spent.body.usage).toMatchObject({ month: plusPerMonth, total: plusPerMonth })
+    expect(rateLimitHeaders(spent)).toMatchObject({ limit: plusPerMonth, remaining: 0, reset: headers.reset })
+    expect(spent.headers.get("retry-after")).toBeNull()
 
     const upgraded = await client.admin("PUT", `/accounts/${account.id}/plan`, { plan: "ultra" })
     expect(upgraded.status, upgraded.text).toBe(200)
@@ -104,7 +111,8 @@ export const register = (context: () => ApiContext) => {
     expect(usage.body).toEqual({
       tier: "free",
       limits: { perMinute: 60, perMonth: 1000 },
-      usage: { month: 6, total: 6, byKey: { [one]: 4, [two]: 2 } }
+      usage: { month: 6, total: 6, byKey: { [one]: 4, [two]: 2 } },
+      storage: { bytes: 0 }
     })
     // Every key of the account sees the same shared allowance.
     const fromSecond = await client.api("GET", "/usage", second!.key)

@@ -30,9 +30,18 @@ export const register = (context: () => ApiContext) => {
     const { client } = context().service
     const headers: Record<string, string> = authorization === undefined ? {} : { authorization }
     for (const [method, path, body] of endpoints) {
-      const answer = await client.request(method, `/v1/api${path}`, { headers, ...(body === undefined ? {} : { body }) })
+      const answer = await client.request(method, `/v1/api${path}`, {
+        headers,
+        ...(body === undefined ? {} : { body })
+      })
       expectProblem(answer, 401, "unauthenticated")
       expect(answer.headers.get("x-ratelimit-limit")).toBeNull()
+      // RFC 6750: every 401 says which scheme to use.
+      expect({ method, path, challenge: answer.headers.get("www-authenticate") }).toEqual({
+        method,
+        path,
+        challenge: expect.stringMatching(/^Bearer realm="bookmarks"/)
+      })
     }
   })
 

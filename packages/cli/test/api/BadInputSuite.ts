@@ -25,7 +25,12 @@ const post = (body: unknown): BadRequest => ({ method: "POST", path: "/v1/api/bo
 const hook = (body: unknown): BadRequest => ({ method: "POST", path: "/v1/api/webhooks", body })
 const list = (query: string): BadRequest => ({ method: "GET", path: `/v1/api/bookmarks?${query}` })
 /** JSON text as sent, for what JSON.stringify cannot produce (a lone surrogate escape, blank bodies). */
-const raw = (path: string, text: string, method = "POST"): BadRequest => ({ method, path, raw: text, contentType: "application/json" })
+const raw = (path: string, text: string, method = "POST"): BadRequest => ({
+  method,
+  path,
+  raw: text,
+  contentType: "application/json"
+})
 const deep = (depth: number) => `{"url":${"[".repeat(depth)}${"]".repeat(depth)}}`
 const nul = "\u0000"
 
@@ -33,32 +38,76 @@ const cases: ReadonlyArray<readonly [string, number, string, BadRequest]> = [
   ["a save without url", 400, "invalid_input", post({ tags: ["x"], note: "no url" })],
   ["a javascript: url", 400, "invalid_input", post({ url: "javascript:alert(1)" })],
   ["a 2,049-character url", 400, "invalid_input", post({ url: "https://example.com/" + "a".repeat(2049 - 20) })],
-  ["33 tags", 400, "invalid_input", post({ url: "https://example.com/", tags: Array.from({ length: 33 }, (_, i) => `t${i}`) })],
+  [
+    "33 tags",
+    400,
+    "invalid_input",
+    post({ url: "https://example.com/", tags: Array.from({ length: 33 }, (_, i) => `t${i}`) })
+  ],
   ["a 65-character tag", 400, "invalid_input", post({ url: "https://example.com/", tags: ["x".repeat(65)] })],
-  ["a note over 10,000 characters", 400, "invalid_input", post({ url: "https://example.com/", note: "n".repeat(10_001) })],
+  [
+    "a note over 10,000 characters",
+    400,
+    "invalid_input",
+    post({ url: "https://example.com/", note: "n".repeat(10_001) })
+  ],
   ["a url that is not a string", 400, "invalid_input", post({ url: 42 })],
   ["limit=0", 400, "invalid_input", list("limit=0")],
   ["limit=abc", 400, "invalid_input", list("limit=abc")],
   ["a before that is not a timestamp", 400, "invalid_input", list("before=yesterday")],
   ["an unknown type", 400, "invalid_input", list("type=podcast")],
-  ["malformed JSON", 400, "malformed_json", { method: "POST", path: "/v1/api/bookmarks", raw: "{\"url\": \"https://example.com/\"", contentType: "application/json" }],
+  ["malformed JSON", 400, "malformed_json", {
+    method: "POST",
+    path: "/v1/api/bookmarks",
+    raw: "{\"url\": \"https://example.com/\"",
+    contentType: "application/json"
+  }],
   ["a 70 KiB body", 413, "payload_too_large", post({ url: "https://example.com/", note: "n".repeat(70 * 1024) })],
-  ["a text/plain body", 415, "unsupported_media_type", { method: "POST", path: "/v1/api/bookmarks", raw: "url=https://example.com/", contentType: "text/plain" }],
-  ["PUT on /bookmarks", 405, "method_not_allowed", { method: "PUT", path: "/v1/api/bookmarks", body: { url: "https://example.com/" } }],
+  ["a text/plain body", 415, "unsupported_media_type", {
+    method: "POST",
+    path: "/v1/api/bookmarks",
+    raw: "url=https://example.com/",
+    contentType: "text/plain"
+  }],
+  ["PUT on /bookmarks", 405, "method_not_allowed", {
+    method: "PUT",
+    path: "/v1/api/bookmarks",
+    body: { url: "https://example.com/" }
+  }],
   ["an unknown route", 404, "not_found", { method: "GET", path: "/v1/api/bookmarkz" }],
   // Hostile text: refused at the edge with invalid_text, never handed to storage.
   ["NUL in url", 400, "invalid_text", post({ url: `https://example.com/${nul}` })],
   ["NUL in a tag of a list", 400, "invalid_text", post({ url: "https://example.com/", tags: [`a${nul}`] })],
   ["NUL in comma-separated tags", 400, "invalid_text", post({ url: "https://example.com/", tags: `a,${nul}` })],
   ["NUL in note", 400, "invalid_text", post({ url: "https://example.com/", note: `n${nul}` })],
-  ["a lone surrogate in url", 400, "invalid_text", raw("/v1/api/bookmarks", '{"url":"https://example.com/\\ud800"}')],
-  ["a lone surrogate in note", 400, "invalid_text", raw("/v1/api/bookmarks", '{"url":"https://example.com/","note":"\\udc00x"}')],
-  ["a lone surrogate in tags", 400, "invalid_text", raw("/v1/api/bookmarks", '{"url":"https://example.com/","tags":["\\ud800"]}')],
+  [
+    "a lone surrogate in url",
+    400,
+    "invalid_text",
+    raw("/v1/api/bookmarks", "{\"url\":\"https://example.com/\\ud800\"}")
+  ],
+  [
+    "a lone surrogate in note",
+    400,
+    "invalid_text",
+    raw("/v1/api/bookmarks", "{\"url\":\"https://example.com/\",\"note\":\"\\udc00x\"}")
+  ],
+  [
+    "a lone surrogate in tags",
+    400,
+    "invalid_text",
+    raw("/v1/api/bookmarks", "{\"url\":\"https://example.com/\",\"tags\":[\"\\ud800\"]}")
+  ],
   ["NUL in a webhook url", 400, "invalid_text", hook({ url: `https://example.com/${nul}` })],
   ["NUL in a webhook description", 400, "invalid_text", hook({ url: "https://example.com/", description: nul })],
   ["NUL in webhook events", 400, "invalid_text", hook({ url: "https://example.com/", events: `bookmark.saved${nul}` })],
   ["NUL in a webhook event list", 400, "invalid_text", hook({ url: "https://example.com/", events: [nul] })],
-  ["a lone surrogate in a webhook description", 400, "invalid_text", raw("/v1/api/webhooks", '{"url":"https://example.com/","description":"\\ud800"}')],
+  [
+    "a lone surrogate in a webhook description",
+    400,
+    "invalid_text",
+    raw("/v1/api/webhooks", "{\"url\":\"https://example.com/\",\"description\":\"\\ud800\"}")
+  ],
   ...["q", "tag", "type", "before", "limit", "url"].map((name) =>
     [`%00 in ${name}`, 400, "invalid_text", list(`${name}=a%00`)] as const
   ),
@@ -71,11 +120,21 @@ const cases: ReadonlyArray<readonly [string, number, string, BadRequest]> = [
     [`the JSON body ${text}`, 400, "invalid_input", raw("/v1/api/bookmarks", text)] as const
   ),
   ["a webhook body that is a list", 400, "invalid_input", raw("/v1/api/webhooks", "[{}]")],
-  ["an empty multipart body", 415, "unsupported_media_type", { method: "POST", path: "/v1/api/bookmarks", raw: "", contentType: "multipart/form-data; boundary=x" }],
+  ["an empty multipart body", 415, "unsupported_media_type", {
+    method: "POST",
+    path: "/v1/api/bookmarks",
+    raw: "",
+    contentType: "multipart/form-data; boundary=x"
+  }],
   ["JSON nested 10,000 deep", 400, "json_too_deep", raw("/v1/api/bookmarks", deep(10_000))],
   ["a webhook body nested 10,000 deep", 400, "json_too_deep", raw("/v1/api/webhooks", deep(10_000))],
   ["an admin body nested 10,000 deep", 400, "json_too_deep", { ...raw("/admin/accounts", deep(10_000)), admin: true }],
-  ["an unknown member (title cannot be written)", 400, "invalid_input", post({ url: "https://example.com/", title: "mine" })],
+  [
+    "an unknown member (title cannot be written)",
+    400,
+    "invalid_input",
+    post({ url: "https://example.com/", title: "mine" })
+  ],
   ["an unknown webhook member", 400, "invalid_input", hook({ url: "https://example.com/", secret: "whsec_mine" })],
   // Ids that cannot exist are unknown: 404, and storage is not asked.
   ["a bookmark id with %00", 404, "not_found", { method: "GET", path: "/v1/api/bookmarks/bmk_x%00" }],
@@ -85,9 +144,24 @@ const cases: ReadonlyArray<readonly [string, number, string, BadRequest]> = [
   ["an admin account id with %00", 404, "not_found", { method: "GET", path: "/admin/accounts/%00", admin: true }],
   ["revoking admin key %00", 404, "not_found", { method: "DELETE", path: "/admin/keys/%00", admin: true }],
   ["enabling admin webhook %00", 404, "not_found", { method: "POST", path: "/admin/webhooks/%00/enable", admin: true }],
-  ["an admin plan change of account %00", 404, "not_found", { method: "PUT", path: "/admin/accounts/%00/plan", body: { plan: "free" }, admin: true }],
-  ["an admin key label with NUL", 400, "invalid_text", { method: "POST", path: "/admin/accounts/acc_none/keys", body: { label: nul }, admin: true }],
-  ["an admin edit with NUL", 400, "invalid_text", { method: "PATCH", path: "/admin/bookmarks/bmk_none", body: { title: nul }, admin: true }]
+  ["an admin plan change of account %00", 404, "not_found", {
+    method: "PUT",
+    path: "/admin/accounts/%00/plan",
+    body: { plan: "free" },
+    admin: true
+  }],
+  ["an admin key label with NUL", 400, "invalid_text", {
+    method: "POST",
+    path: "/admin/accounts/acc_none/keys",
+    body: { label: nul },
+    admin: true
+  }],
+  ["an admin edit with NUL", 400, "invalid_text", {
+    method: "PATCH",
+    path: "/admin/bookmarks/bmk_none",
+    body: { title: nul },
+    admin: true
+  }]
 ]
 
 const send = (client: Client, key: string, request: BadRequest) =>

@@ -40,7 +40,11 @@ export const register = (context: () => ApiContext) => {
     expect(list.body.bookmarks).toHaveLength(1)
     const row = list.body.bookmarks[0]!
     expectListRow({ ...row })
-    expect(row).toMatchObject({ id: saved.body.id, url: "https://docs.example.net/guide", createdAt: got.body.createdAt })
+    expect(row).toMatchObject({
+      id: saved.body.id,
+      url: "https://docs.example.net/guide",
+      createdAt: got.body.createdAt
+    })
   })
 
   it("takes tags as a comma-separated string: trimmed, empties dropped, repeats ignoring case removed", async () => {
@@ -142,7 +146,9 @@ export const register = (context: () => ApiContext) => {
     expect(usage.body).toEqual({
       tier: "free",
       limits: { perMinute: 60, perMonth: 1000 },
-      usage: { month: 1, total: 1, byKey: { [ApiAccounts.masked(key)]: 1 } }
+      usage: { month: 1, total: 1, byKey: { [ApiAccounts.masked(key)]: 1 } },
+      // Additive: the bytes the account keeps in the asset store (nothing saved yet).
+      storage: { bytes: 0 }
     })
   })
 

@@ -19,7 +19,10 @@ const refs = (value: unknown, out: Array<string> = []): Array<string> => {
 }
 
 const resolve = (document: Json, ref: string): unknown =>
-  ref.replace(/^#\//, "").split("/").reduce<unknown>((node, part) => (isObject(node) ? node[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), document)
+  ref.replace(/^#\//, "").split("/").reduce<unknown>(
+    (node, part) => (isObject(node) ? node[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined),
+    document
+  )
 
 /** The public endpoints with the error statuses each must document besides 401 and 429. */
 const endpoints: ReadonlyArray<readonly [string, string, ReadonlyArray<string>]> = [
@@ -43,13 +46,17 @@ export const register = (context: () => ApiContext) => {
     const document: unknown = JSON.parse(answer.text)
     if (!isObject(document)) throw new Error("not an object")
     expect(document.openapi).toMatch(/^3\.1\.\d+$/)
-    expect(isObject(document.info) && typeof document.info.title === "string" && typeof document.info.version === "string").toBe(true)
+    expect(
+      isObject(document.info) && typeof document.info.title === "string" && typeof document.info.version === "string"
+    ).toBe(true)
     const paths = document.paths
     if (!isObject(paths)) throw new Error("no paths")
     for (const [method, path, errors] of endpoints) {
       const pathItem = paths[path]
       const operation = isObject(pathItem) ? pathItem[method] : undefined
-      if (!isObject(operation) || !isObject(operation.responses)) throw new Error(`${method.toUpperCase()} ${path} is missing`)
+      if (!isObject(operation) || !isObject(operation.responses)) {
+        throw new Error(`${method.toUpperCase()} ${path} is missing`)
+      }
       const statuses = Object.keys(operation.responses)
       expect(statuses.some((s) => s.startsWith("2")), `${method} ${path} success`).toBe(true)
       for (const status of ["401", "429", ...errors]) expect(statuses, `${method} ${path}`).toContain(status)

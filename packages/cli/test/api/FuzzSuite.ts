@@ -5,7 +5,7 @@
  * that they accept), and the library changed by accepted requests only. The seed is printed; `FUZZ_SEED=<n>`
  * replays a run, `FUZZ_CASES=<n>` changes its length.
  */
-import { FastCheck as fc, Option } from "effect"
+import { Option } from "effect"
 import { afterAll, beforeAll, expect, it } from "vitest"
 import * as ApiAccounts from "../support/ApiAccounts.js"
 import type { Page } from "../support/ApiPaging.js"
@@ -13,13 +13,25 @@ import * as Harness from "../support/Harness.js"
 import { type Case, cases, encode, type IdChoice } from "./fuzz/FuzzCases.js"
 import * as FuzzClient from "./fuzz/FuzzClient.js"
 import * as Oracle from "./fuzz/FuzzOracle.js"
+import * as fc from "./fuzz/Gen.js"
 
 const seed = Number(process.env["FUZZ_SEED"] ?? Math.floor(Math.random() * 2 ** 31))
 const count = Number(process.env["FUZZ_CASES"] ?? 3_000)
 
 const problemCodes = new Set([
-  "invalid_input", "invalid_text", "malformed_json", "json_too_deep", "unauthenticated", "forbidden", "not_found",
-  "method_not_allowed", "payload_too_large", "unsupported_media_type", "rate_limited_minute", "rate_limited_month"
+  "invalid_input",
+  "invalid_text",
+  "invalid_query",
+  "malformed_json",
+  "json_too_deep",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited_minute",
+  "rate_limited_month"
 ])
 
 /** What the fuzz accounts own, as accepted answers made it. */
@@ -115,8 +127,12 @@ const faultsOf = (c: Case, expected: Oracle.Expected, answer: FuzzClient.Answer)
   if (answer.status !== expected.status) faults.push(`status ${answer.status}, the rules say ${expected.status}`)
   const body = answer.json as Record<string, unknown> | undefined
   if (answer.status >= 400) {
-    if (header(answer, "content-type") !== "application/problem+json") faults.push(`content type ${header(answer, "content-type")}`)
-    const shaped = typeof body === "object" && body !== null && ["type", "title", "detail", "code"].every((k) => typeof body[k] === "string") &&
+    if (header(answer, "content-type") !== "application/problem+json") {
+      faults.push(`content type ${header(answer, "content-type")}`)
+    }
+    const shaped = typeof body === "object" && body !== null && ["type", "title", "detail", "code"].every((k) =>
+      typeof body[k] === "string"
+    ) &&
       body.status === answer.status
     if (!shaped) faults.push("not a problem body")
     else {
@@ -125,7 +141,10 @@ const faultsOf = (c: Case, expected: Oracle.Expected, answer: FuzzClient.Answer)
       if (expected.codes !== undefined && expected.codes.length > 0 && !expected.codes.includes(code)) {
         faults.push(`code ${code}, the rules say ${expected.codes.join(" or ")}`)
       }
-      if ((code === "invalid_input" || code === "invalid_text") && typeof body.field !== "string") faults.push("no field named")
+      if ((code === "invalid_input" || code === "invalid_text") && typeof body.field !== "string") {
+        faults.push("no field named")
+      }
+      if (code === "invalid_query" && typeof body.offset !== "number") faults.push("no offset of the fault")
     }
   }
   if (c.auth === "key" && expected.routed !== false) {
@@ -134,7 +153,9 @@ const faultsOf = (c: Case, expected: Oracle.Expected, answer: FuzzClient.Answer)
     }
   }
   if (answer.status === 201 && c.operation === "create") {
-    if (body?.url !== expected.url || body?.status !== "processing") faults.push(`saved as ${JSON.stringify(body)}, expected url ${expected.url}`)
+    if (body?.url !== expected.url || body?.status !== "processing") {
+      faults.push(`saved as ${JSON.stringify(body)}, expected url ${expected.url}`)
+    }
   }
   if (answer.status === 200 && c.operation === "list" && expected.query !== undefined) {
     faults.push(...pageFaults(body as Page | undefined, expected.query))
@@ -151,9 +172,14 @@ const pageFaults = (page: Page | undefined, query: NonNullable<Oracle.Expected["
     const url = query.url ?? Option.none()
     if (Option.isSome(url) && row.url !== url.value) faults.push(`row ${row.url} for url=${url.value}`)
     if (query.type._tag === "Some" && row.type !== query.type.value) faults.push(`row of type ${row.type}`)
-    if (query.before._tag === "Some" && Date.parse(row.createdAt) >= query.before.value) faults.push("row not before the cursor")
+    if (query.before._tag === "Some" && Date.parse(row.createdAt) >= query.before.value) {
+      faults.push("row not before the cursor")
+    }
     const tag = query.tag
-    if (tag._tag === "Some" && !row.tags.some((t: string) => t.toLowerCase() === tag.value.toLowerCase().replace(/\s+/g, " "))) {
+    if (
+      tag._tag === "Some" &&
+      !row.tags.some((t: string) => t.toLowerCase() === tag.value.toLowerCase().replace(/\s+/g, " "))
+    ) {
       faults.push(`row without tag ${tag.value}`)
     }
   }
@@ -161,9 +187,13 @@ const pageFaults = (page: Page | undefined, query: NonNullable<Oracle.Expected["
 }
 
 const describeCase = (index: number, c: Case, sent: FuzzClient.Sent) => {
-  const body = sent.body === undefined ? "" : ` body ${JSON.stringify(sent.body.length > 200 ? `${sent.body.slice(0, 200)}…(${sent.body.length})` : sent.body)}`
+  const body = sent.body === undefined
+    ? ""
+    : ` body ${JSON.stringify(sent.body.length > 200 ? `${sent.body.slice(0, 200)}…(${sent.body.length})` : sent.body)}`
   const type = sent.headers["content-type"] === undefined ? "" : ` [${sent.headers["content-type"]}]`
-  return `#${index} ${sent.method} ${sent.path.slice(0, 200)}${type}${body} auth=${c.auth} mutations=${c.mutations.join("; ") || "none"}`
+  return `#${index} ${sent.method} ${sent.path.slice(0, 200)}${type}${body} auth=${c.auth} mutations=${
+    c.mutations.join("; ") || "none"
+  }`
 }
 
 export interface Run {
@@ -235,19 +265,34 @@ export const register = (mode: Harness.Mode) => {
         if (c.auth === "revoked") headers.authorization = `Bearer ${revoked.key}`
         if (c.auth === "malformed") headers.authorization = "Basic a2V5Og=="
         const body = c.operation === "list" || c.operation === "get" ? undefined : bodyText(c)
-        const contentType = c.contentType === undefined ? (body === undefined ? undefined : "application/json") : c.contentType
+        const contentType = c.contentType === undefined
+          ? (body === undefined ? undefined : "application/json")
+          : c.contentType
         if (contentType !== null && contentType !== undefined) headers["content-type"] = contentType
-        const sent: FuzzClient.Sent = { method: methodOf[c.operation], path: pathOf(c, model), headers, ...(body === undefined ? {} : { body }) }
+        const sent: FuzzClient.Sent = {
+          method: methodOf[c.operation],
+          path: pathOf(c, model),
+          headers,
+          ...(body === undefined ? {} : { body })
+        }
         const sentAt = performance.now()
         const answer = await http.send(sent)
         spent.set(c.operation, (spent.get(c.operation) ?? 0) + performance.now() - sentAt)
         if (answer.status >= 500) serverErrors++
-        const outcome = `${c.operation} ${answer.status}${typeof (answer.json as { code?: unknown } | undefined)?.code === "string" ? ` ${(answer.json as { code: string }).code}` : ""}`
+        const outcome = `${c.operation} ${answer.status}${
+          typeof (answer.json as { code?: unknown } | undefined)?.code === "string"
+            ? ` ${(answer.json as { code: string }).code}`
+            : ""
+        }`
         tally.set(outcome, (tally.get(outcome) ?? 0) + 1)
         if (answer.status < 300) accepted++
         const faults = faultsOf(c, expected, answer)
         if (faults.length > 0 && failures.length < 25) {
-          failures.push(`${describeCase(index, c, sent)}\n    → ${answer.status} ${answer.text.slice(0, 300)}\n    ✗ ${faults.join("; ")}`)
+          failures.push(
+            `${describeCase(index, c, sent)}\n    → ${answer.status} ${answer.text.slice(0, 300)}\n    ✗ ${
+              faults.join("; ")
+            }`
+          )
         }
         track(c, answer, model)
         if ((index + 1) % 500 === 0 || index === all.length - 1) {
@@ -262,7 +307,11 @@ export const register = (mode: Harness.Mode) => {
     const millis = Date.now() - started
     console.log(`[fuzz ${mode}] ms per operation: ${[...spent].map(([k, ms]) => `${k} ${Math.round(ms)}`).join(", ")}`)
     console.log(`[fuzz ${mode}] outcomes: ${[...tally].sort().map(([k, n]) => `${k}×${n}`).join(", ")}`)
-    console.log(`[fuzz ${mode}] ${count} cases in ${(millis / 1000).toFixed(1)} s: ${accepted} accepted, ${count - accepted} refused, ${serverErrors} 5xx (seed ${seed})`)
+    console.log(
+      `[fuzz ${mode}] ${count} cases in ${(millis / 1000).toFixed(1)} s: ${accepted} accepted, ${
+        count - accepted
+      } refused, ${serverErrors} 5xx (seed ${seed})`
+    )
     expect(await snapshot(client, other.key), "the other account's library").toEqual(otherBefore)
     expect(failures, `seed ${seed}: replay with FUZZ_SEED=${seed}`).toEqual([])
     expect(serverErrors).toBe(0)
@@ -275,7 +324,9 @@ export const register = (mode: Harness.Mode) => {
 /** Accepted changes enter the model: a save, a registration, a deletion. */
 const track = (c: Case, answer: FuzzClient.Answer, model: Model) => {
   const body = answer.json as Record<string, unknown> | undefined
-  if (c.operation === "create" && answer.status === 201 && typeof body?.id === "string") model.bookmarks.set(body.id, String(body.url))
+  if (c.operation === "create" && answer.status === 201 && typeof body?.id === "string") {
+    model.bookmarks.set(body.id, String(body.url))
+  }
   if (c.operation === "register" && answer.status === 201 && typeof body?.id === "string") model.webhooks.add(body.id)
   if (c.operation === "delete" && answer.status === 200) {
     const id = idSegment(c.id, model).id
@@ -307,9 +358,15 @@ const snapshot = async (client: Harness.Started["client"], key: string): Promise
 const libraryFaults = (library: Snapshot, model: Model): Array<string> => {
   const faults: Array<string> = []
   const stored = new Map(library.bookmarks.map((b) => [b.id, b.url]))
-  if (stored.size !== model.bookmarks.size) faults.push(`${stored.size} bookmarks stored, ${model.bookmarks.size} accepted`)
-  for (const [id, url] of model.bookmarks) if (stored.get(id) !== url) faults.push(`bookmark ${id} stored as ${stored.get(id)}, acknowledged as ${url}`)
+  if (stored.size !== model.bookmarks.size) {
+    faults.push(`${stored.size} bookmarks stored, ${model.bookmarks.size} accepted`)
+  }
+  for (const [id, url] of model.bookmarks) {
+    if (stored.get(id) !== url) faults.push(`bookmark ${id} stored as ${stored.get(id)}, acknowledged as ${url}`)
+  }
   const hooks = [...model.webhooks].sort()
-  if (JSON.stringify(library.webhooks) !== JSON.stringify(hooks)) faults.push(`webhooks ${library.webhooks.join(",")} ≠ accepted ${hooks.join(",")}`)
+  if (JSON.stringify(library.webhooks) !== JSON.stringify(hooks)) {
+    faults.push(`webhooks ${library.webhooks.join(",")} ≠ accepted ${hooks.join(",")}`)
+  }
   return faults.slice(0, 5)
 }

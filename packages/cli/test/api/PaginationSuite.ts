@@ -100,7 +100,9 @@ export const register = (context: () => ApiContext) => {
     }
     expect(await list("tag=zebra&q=quokka")).toEqual(expected((s) => s.zebra && s.quokka))
     expect(await list("tag=zebra&q=news.example.org")).toEqual(expected((s) => s.zebra && s.news))
-    expect(await list(`q=${encodeURIComponent("quokka news.example.org")}`)).toEqual(expected((s) => s.quokka && s.news))
+    expect(await list(`q=${encodeURIComponent("quokka news.example.org")}`)).toEqual(
+      expected((s) => s.quokka && s.news)
+    )
     expect(await list("tag=zebra&type=website&q=quokka")).toEqual(expected((s) => s.zebra && s.quokka))
     expect(await list("tag=zebra&type=image")).toEqual([])
   })

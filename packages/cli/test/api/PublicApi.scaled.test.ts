@@ -37,10 +37,13 @@ describe.runIf(database.run && redis.run)("scaled", () => {
      * answers name two reset times) is sent again with another account.
      */
     const burst = async (started: () => void = () => {}) => {
-      for (let attempt = 1; ; attempt++) {
+      for (let attempt = 1;; attempt++) {
         const { key } = await ApiAccounts.create(first!.client, "free")
         const sending = Promise.all(
-          Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? first! : second!).client.api("GET", "/bookmarks?limit=1", key))
+          Array.from(
+            { length: 200 },
+            (_, i) => (i % 2 === 0 ? first! : second!).client.api("GET", "/bookmarks?limit=1", key)
+          )
         )
         started()
         const answers = await sending
@@ -95,13 +98,16 @@ describe.runIf(database.run && redis.run)("scaled", () => {
     it("still admits exactly 60 while the servers' event loop stalls for most of a second at a time", async () => {
       // A CPU-bound callback (a big body, a GC pause) must not pass for a Redis outage, which would serve the
       // requests caught behind it uncounted. The stalls run in I/O callbacks, as request handling does.
-      const stall = () => stat("/", () => {
-        const until = Date.now() + 800
-        while (Date.now() < until) { /* busy */ }
-      })
+      const stall = () =>
+        stat("/", () => {
+          const until = Date.now() + 800
+          while (Date.now() < until) { /* busy */ }
+        })
       const timers: Array<ReturnType<typeof setTimeout>> = []
       try {
-        const answers = await burst(() => void timers.push(...[20, 900, 1_800, 2_700].map((at) => setTimeout(stall, at))))
+        const answers = await burst(() =>
+          void timers.push(...[20, 900, 1_800, 2_700].map((at) => setTimeout(stall, at)))
+        )
         expect(answers.filter((x) => x.status !== 200 && x.status !== 429).map((x) => x.text)).toEqual([])
         // Every admitted request was counted: none went out without the allowance headers.
         expect(answers.filter((x) => x.headers.get("x-ratelimit-limit") === null)).toHaveLength(0)

@@ -65,7 +65,11 @@ export const register = (context: () => ApiContext) => {
   })
 
   it("refuses a url filter that no save would accept, naming it", async () => {
-    const answer = await context().service.client.api("GET", `/bookmarks?url=${encodeURIComponent("ftp://example.com/")}`, key)
+    const answer = await context().service.client.api(
+      "GET",
+      `/bookmarks?url=${encodeURIComponent("ftp://example.com/")}`,
+      key
+    )
     expectProblem(answer, 400, "invalid_input")
     expect(answer.body.field).toBe("url")
   })

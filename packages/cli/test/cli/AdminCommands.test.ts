@@ -50,7 +50,11 @@ describe("bookmarks accounts", () => {
     const port = new URL(service.baseUrl).port
     const byVariable = await Cli.run(["accounts", "list"], { ...admin, HOST: "127.0.0.1", PORT: "1" })
     expect(byVariable.code).toBe(0)
-    const byHostPort = await Cli.run(["accounts", "list"], { ADMIN_TOKEN: service.adminToken, HOST: "0.0.0.0", PORT: port })
+    const byHostPort = await Cli.run(["accounts", "list"], {
+      ADMIN_TOKEN: service.adminToken,
+      HOST: "0.0.0.0",
+      PORT: port
+    })
     expect(byHostPort.code).toBe(0)
     expect(byHostPort.stdout).toBe(byVariable.stdout)
   })
@@ -72,7 +76,9 @@ describe("bookmarks accounts", () => {
 
     const badUrl = await Cli.run(["accounts", "list", "--url", "ftp://example.com"], admin)
     expect(badUrl.code).toBe(1)
-    expect(badUrl.stderr.trim()).toBe("--url must be an http(s) URL like http://127.0.0.1:3000, got 'ftp://example.com'")
+    expect(badUrl.stderr.trim()).toBe(
+      "--url must be an http(s) URL like http://127.0.0.1:3000, got 'ftp://example.com'"
+    )
     const badVariable = await Cli.run(["accounts", "list"], { ...admin, BOOKMARKS_URL: "localhost:3000" })
     expect(badVariable.stderr.trim()).toMatch(/^Invalid configuration: BOOKMARKS_URL: must be an http\(s\) URL/)
   })
@@ -84,13 +90,22 @@ describe("bookmarks accounts", () => {
   })
 })
 
-describe("usage mistakes", () => {
+describe("command-line mistakes", () => {
   const cases: ReadonlyArray<readonly [ReadonlyArray<string>, RegExp]> = [
     [["acounts"], /^bookmarks: unknown command 'acounts'; use one of: .*accounts.* \(see: bookmarks --help\)$/],
-    [["accounts", "lst"], /^bookmarks: unknown command 'lst' for 'bookmarks accounts'; use one of: .*list.* \(see: bookmarks accounts --help\)$/],
+    [
+      ["accounts", "lst"],
+      /^bookmarks: unknown command 'lst' for 'bookmarks accounts'; use one of: .*list.* \(see: bookmarks accounts --help\)$/
+    ],
     [["keys", "create"], /^bookmarks: Expected to find option: '--account' \(see: bookmarks keys create --help\)$/],
-    [["accounts", "create", "--plan", "gold"], /^bookmarks: .*free, plus, ultra \(see: bookmarks accounts create --help\)$/],
-    [["accounts", "list", "--limit", "many"], /^bookmarks: 'many' is not a integer \(see: bookmarks accounts list --help\)$/],
+    [
+      ["accounts", "create", "--plan", "gold"],
+      /^bookmarks: .*free, plus, ultra \(see: bookmarks accounts create --help\)$/
+    ],
+    [
+      ["accounts", "list", "--limit", "many"],
+      /^bookmarks: 'many' is not a integer \(see: bookmarks accounts list --help\)$/
+    ],
     [["save"], /^bookmarks: Missing argument <url> \(see: bookmarks save --help\)$/]
   ]
   for (const [args, expected] of cases) {
@@ -101,7 +116,8 @@ describe("usage mistakes", () => {
       const lines = ran.stderr.split("\n").filter((l) => l !== "")
       expect(lines).toHaveLength(1)
       expect(lines[0]).toMatch(expected)
-      expect(ran.stderr).not.toMatch(/[{}\u001b]|level=|fiber=/)
+      expect(ran.stderr).not.toMatch(/[{}]|level=|fiber=/)
+      expect(ran.stderr).not.toContain("\u001b")
     })
   }
 })
@@ -113,7 +129,10 @@ describe("server configuration", () => {
     expect(ran.stderr.split("\n").filter((l) => l !== "")).toEqual([
       "Invalid configuration: PUBLIC_URL: must be an http(s) URL, got 'ftp://example.com'"
     ])
-    const cors = await Cli.run(["migrate"], { DATA_DIR: service.storage.dataDir, CORS_ORIGINS: "https://app.example.com/home" })
+    const cors = await Cli.run(["migrate"], {
+      DATA_DIR: service.storage.dataDir,
+      CORS_ORIGINS: "https://app.example.com/home"
+    })
     expect(cors.code).toBe(1)
     expect(cors.stderr.trim()).toBe(
       "Invalid configuration: CORS_ORIGINS: 'https://app.example.com/home' is not an origin like https://app.example.com (scheme, host and port only)"
@@ -125,11 +144,39 @@ describe("help", () => {
   it("lists the environment variables with an example each, without colour codes when piped", async () => {
     const help = await Cli.run(["--help"])
     expect(help.code).toBe(0)
-    for (const variable of ["BOOKMARKS_URL", "ADMIN_TOKEN", "BOOKMARKS_API_KEY", "DATA_DIR", "DATABASE_URL", "REDIS_URL", "CORS_ORIGINS"]) {
+    for (
+      const variable of [
+        "BOOKMARKS_URL",
+        "ADMIN_TOKEN",
+        "BOOKMARKS_API_KEY",
+        "DATA_DIR",
+        "DATABASE_URL",
+        "REDIS_URL",
+        "CORS_ORIGINS"
+      ]
+    ) {
       expect(help.stdout).toContain(variable)
     }
     expect(help.stdout).toContain("e.g. BOOKMARKS_URL=https://bookmarks.example.com bookmarks accounts list")
-    expect(help.stdout).toContain("e.g. BOOKMARKS_API_KEY=bk_... bookmarks save https://example.com/ --tags reading")
+    expect(help.stdout).toContain("e.g. BOOKMARKS_API_KEY=bk_... bookmarks save https://example.com/")
     expect(help.stdout).not.toContain("\u001b[")
+  })
+
+  it("puts the commands first and fits 80 columns, on the root page and a command's own", async () => {
+    for (const args of [["--help"], ["import", "--help"], ["accounts", "--help"], ["list", "--help"]]) {
+      const help = await Cli.run(args)
+      expect(help.code).toBe(0)
+      const lines = help.stdout.split("\n")
+      expect({ args, wide: lines.filter((line) => line.length > 80) }).toEqual({ args, wide: [] })
+    }
+    const root = (await Cli.run(["--help"])).stdout.split("\n")
+    const at = (heading: string) => root.indexOf(heading)
+    expect(at("COMMANDS")).toBeGreaterThan(0)
+    expect(at("COMMANDS")).toBeLessThan(12)
+    expect(at("COMMANDS")).toBeLessThan(at("GLOBAL FLAGS"))
+    expect(at("GLOBAL FLAGS")).toBeLessThan(at("ENVIRONMENT OF THE CLIENT COMMANDS"))
+    expect(root).toContain("  save        Save a URL to your library (key: BOOKMARKS_API_KEY)")
+    const flags = (await Cli.run(["import", "--help"])).stdout
+    expect(flags).toContain("  --duplicates <choice>\n      An address already in the library: skip it or keep it")
   })
 })

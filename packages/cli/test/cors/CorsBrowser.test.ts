@@ -8,7 +8,7 @@ import { mkdir } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
-import { chromium, type Browser } from "playwright-core"
+import { type Browser, chromium } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Harness from "../support/Harness.js"
 
@@ -16,10 +16,13 @@ const browserPath = External.needs("CHROMIUM_PATH")
 const shots = fileURLToPath(new URL("../../../../test-output/cors/", import.meta.url))
 
 /** A page that calls `api` with `key` and writes what it could read into the document. */
-const page = (api: string, key: string) => `<!doctype html><meta charset="utf-8"><title>CORS client</title>
+const page = (api: string, key: string) =>
+  `<!doctype html><meta charset="utf-8"><title>CORS client</title>
 <body style="font: 16px sans-serif; padding: 2em"><h1>Bookmarks from another origin</h1><pre id="out">waiting…</pre>
 <script>
-fetch(${JSON.stringify(`${api}/v1/api/bookmarks?limit=5`)}, { headers: { Authorization: ${JSON.stringify(`Bearer ${key}`)} } })
+fetch(${JSON.stringify(`${api}/v1/api/bookmarks?limit=5`)}, { headers: { Authorization: ${
+    JSON.stringify(`Bearer ${key}`)
+  } } })
   .then(async (r) => {
     const body = await r.json()
     document.getElementById("out").textContent = "status " + r.status + "\\nremaining " + r.headers.get("X-RateLimit-Remaining") +
@@ -58,7 +61,16 @@ describe.runIf(browserPath.run)("CORS in Chromium", () => {
     await service.client.api("POST", "/bookmarks", key, { url: "https://example.com/read-from-a-browser" })
     browser = await chromium.launch({
       executablePath: browserPath.value,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync"
+      ]
     })
     await mkdir(shots, { recursive: true })
   })

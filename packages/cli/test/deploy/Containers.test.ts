@@ -18,7 +18,9 @@ const dockerfile = DockerfileParser.parse(read("Dockerfile"))
 const installScript = read("deploy/install.sh")
 const args = (instruction: Instruction) => instruction.getArguments().map((a) => a.getValue())
 const flags = (instruction: Instruction | undefined) =>
-  instruction instanceof ModifiableInstruction ? instruction.getFlags().map((f) => ({ name: f.getName(), value: f.getValue() })) : []
+  instruction instanceof ModifiableInstruction
+    ? instruction.getFlags().map((f) => ({ name: f.getName(), value: f.getValue() }))
+    : []
 
 /** The instructions of each stage, by stage name. */
 const stages = new Map<string, Array<Instruction>>()
@@ -27,7 +29,11 @@ const stages = new Map<string, Array<Instruction>>()
   for (const instruction of dockerfile.getInstructions()) {
     if (instruction.getKeyword() === "FROM") {
       current = []
-      stages.set(dockerfile.getFROMs().find((f) => f.getRange().start.line === instruction.getRange().start.line)?.getBuildStage() ?? "", current)
+      stages.set(
+        dockerfile.getFROMs().find((f) => f.getRange().start.line === instruction.getRange().start.line)
+          ?.getBuildStage() ?? "",
+        current
+      )
     } else current.push(instruction)
   }
 }
@@ -38,10 +44,13 @@ const finalStage = [...stages.keys()].at(-1) ?? ""
 describe("Dockerfile", () => {
   it("builds in one stage and runs in another, both on Debian slim Node", () => {
     expect([...stages.keys()]).toEqual(["build", "runtime"])
-    const base = dockerfile.getARGs().find((a) => a.getProperty()?.getName() === "NODE_IMAGE")?.getProperty()?.getValue()
+    const base = dockerfile.getARGs().find((a) => a.getProperty()?.getName() === "NODE_IMAGE")?.getProperty()
+      ?.getValue()
     expect(base).toMatch(/^node:(20|22|24)-(bookworm|trixie)-slim$/)
     expect(dockerfile.getFROMs().map((f) => f.getImageName())).toEqual(["${NODE_IMAGE}", "${NODE_IMAGE}"])
-    expect(inStage("runtime", "COPY").some((c) => flags(c).some((f) => f.name === "from" && f.value === "build"))).toBe(true)
+    expect(inStage("runtime", "COPY").some((c) => flags(c).some((f) => f.name === "from" && f.value === "build"))).toBe(
+      true
+    )
   })
 
   it("installs only through deploy/install.sh: the app in the build stage, the system in the runtime stage", () => {
@@ -60,19 +69,25 @@ describe("Dockerfile", () => {
     expect(installScript).toContain(`user=${user}`)
     expect(installScript).toMatch(/useradd --uid "\$uid"/)
     const env = Object.fromEntries(
-      inStage(finalStage, "ENV").flatMap((i) => (i instanceof Env ? i.getProperties() : [])).map((p) => [p.getName(), p.getValue() ?? ""])
+      inStage(finalStage, "ENV").flatMap((i) => (i instanceof Env ? i.getProperties() : [])).map((
+        p
+      ) => [p.getName(), p.getValue() ?? ""])
     )
     expect(env).toMatchObject({ DATA_DIR: "/data", HOST: "0.0.0.0", CHROMIUM_PATH: "/usr/bin/chromium" })
     const volumes = inStage(finalStage, "VOLUME").flatMap(args).join(" ")
     expect(volumes).toContain("/data")
     expect(inStage(finalStage, "EXPOSE").flatMap(args)).toEqual([env["PORT"]])
-    expect(inStage(finalStage, "ENTRYPOINT").flatMap(args).join(" ")).toBe('["tini", "--", "node", "dist/bookmarks.js"]')
-    expect(inStage(finalStage, "CMD").flatMap(args).join(" ")).toBe('["start"]')
+    expect(inStage(finalStage, "ENTRYPOINT").flatMap(args).join(" ")).toBe(
+      "[\"tini\", \"--\", \"node\", \"dist/bookmarks.js\"]"
+    )
+    expect(inStage(finalStage, "CMD").flatMap(args).join(" ")).toBe("[\"start\"]")
   })
 
   describe("HEALTHCHECK", () => {
     const healthcheck = inStage(finalStage, "HEALTHCHECK")
-    const command = JSON.parse(healthcheck[0]?.getArguments().slice(1).map((a) => a.getValue()).join(" ") ?? "[]") as Array<string>
+    const command = JSON.parse(
+      healthcheck[0]?.getArguments().slice(1).map((a) => a.getValue()).join(" ") ?? "[]"
+    ) as Array<string>
     let service: Harness.Started
     beforeAll(async () => {
       service = await Harness.start({ roles: "api" })
@@ -84,8 +99,12 @@ describe("Dockerfile", () => {
     const probe = (port: string) =>
       new Promise<number>((resolve) => {
         const [file, ...rest] = command
-        execFile(file === "node" ? process.execPath : file ?? "false", rest, { env: { PORT: port }, timeout: 10_000 }, (error) =>
-          resolve(error === null ? 0 : typeof error.code === "number" ? error.code : -1))
+        execFile(
+          file === "node" ? process.execPath : file ?? "false",
+          rest,
+          { env: { PORT: port }, timeout: 10_000 },
+          (error) => resolve(error === null ? 0 : typeof error.code === "number" ? error.code : -1)
+        )
       })
 
     it("is one exec-form command with a start period", () => {
@@ -111,14 +130,34 @@ interface Service {
   readonly healthcheck?: { readonly test?: ReadonlyArray<string>; readonly disable?: boolean }
   readonly volumes?: ReadonlyArray<string>
   readonly ports?: ReadonlyArray<string>
+  readonly configs?: ReadonlyArray<{ readonly source: string; readonly target: string }>
 }
 
 describe("compose.yaml", () => {
-  const compose = parse(read("compose.yaml")) as { services: Record<string, Service>; volumes: Record<string, unknown> }
-  const { api, postgres, redis, worker } = compose.services
+  const compose = parse(read("compose.yaml"), { merge: true }) as {
+    services: Record<string, Service>
+    volumes: Record<string, unknown>
+    configs: Record<string, { readonly content: string }>
+  }
+  const { api, objects, postgres, redis, worker } = compose.services
 
-  it("has the API, a worker, Postgres and Redis", () => {
-    expect(Object.keys(compose.services).sort()).toEqual(["api", "postgres", "redis", "worker"])
+  it("has the API, a worker, Postgres, Redis and object storage", () => {
+    expect(Object.keys(compose.services).sort()).toEqual(["api", "objects", "postgres", "redis", "worker"])
+  })
+
+  it("keeps both processes' assets in one bucket of the S3-compatible service, with the key pair it knows", () => {
+    for (const service of [api, worker]) {
+      expect(service?.environment).toMatchObject({ ASSET_STORE: "s3", S3_BUCKET: "bookmark-assets" })
+      expect(new URL(service?.environment?.["S3_ENDPOINT"] ?? "").hostname).toBe("objects")
+      expect(service?.environment?.["S3_SECRET_ACCESS_KEY"]).toMatch(/^\$\{S3_SECRET_ACCESS_KEY:\?/)
+      expect(service?.depends_on?.["objects"]).toBeDefined()
+    }
+    const port = new URL(api?.environment?.["S3_ENDPOINT"] ?? "").port
+    expect(objects?.command).toContain(`-s3.port=${port}`)
+    const identities = objects?.configs?.find((c) => objects.command?.includes(`-s3.config=${c.target}`))
+    const content = compose.configs[identities?.source ?? ""]?.content ?? ""
+    expect(content).toContain(`"accessKey": "${api?.environment?.["S3_ACCESS_KEY_ID"]}"`)
+    expect(content).toContain(`"secretKey": "\${S3_SECRET_ACCESS_KEY:?`)
   })
 
   it("runs `serve` built from this Dockerfile on Postgres and Redis, once both are healthy", () => {
@@ -127,7 +166,11 @@ describe("compose.yaml", () => {
     expect(api?.ports).toEqual(["3000:3000"])
     expect(api?.environment?.["ADMIN_TOKEN"]).toMatch(/^\$\{ADMIN_TOKEN:\?/)
     expect(new URL(api?.environment?.["REDIS_URL"] ?? "").hostname).toBe("redis")
-    expect(api?.depends_on).toEqual({ postgres: { condition: "service_healthy" }, redis: { condition: "service_healthy" } })
+    expect(api?.depends_on).toEqual({
+      postgres: { condition: "service_healthy" },
+      redis: { condition: "service_healthy" },
+      objects: { condition: "service_started" }
+    })
   })
 
   it("runs `work` from the same image on the same database, without the HTTP health check", () => {

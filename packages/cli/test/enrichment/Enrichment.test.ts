@@ -4,8 +4,10 @@
  * allowlisted (never ALLOW_PRIVATE_NETWORK), and a separate loopback trap listener, never allowlisted, counts every
  * connection that reaches it. One service for both parts: starting one costs seconds of CPU.
  */
-import { External } from "@bookmark-library/testkit"
+import { External, Waiting } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import {
   articleCallerTags,
   expectArticle,
@@ -17,13 +19,14 @@ import {
 } from "../support/EnrichmentExpectations.js"
 import * as E from "../support/EnrichmentService.js"
 import * as Pages from "../support/FixturePages.js"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 
 const chromium = External.needs("CHROMIUM_PATH")
 
 /** Spellings of an address inside this machine, by name; each is saved as a bookmark. */
-const spellings = (trapPort: number, fixtureUrl: (path: string) => string): ReadonlyArray<readonly [string, string]> => [
+const spellings = (
+  trapPort: number,
+  fixtureUrl: (path: string) => string
+): ReadonlyArray<readonly [string, string]> => [
   ["IPv4 loopback", `http://127.0.0.1:${trapPort}/`],
   ["localhost", `http://localhost:${trapPort}/admin`],
   ["localhost with a trailing dot", `http://localhost.:${trapPort}/admin`],
@@ -131,7 +134,13 @@ describe("enrichment end to end (embedded)", () => {
 
   it("a PDF: type pdf, titled from its document information", async () => {
     const b = await bookmark("pdf")
-    expect(b).toMatchObject({ status: "ready", processingError: "", type: "pdf", title: Pages.pdf.title, screenshot: "" })
+    expect(b).toMatchObject({
+      status: "ready",
+      processingError: "",
+      type: "pdf",
+      title: Pages.pdf.title,
+      screenshot: ""
+    })
   })
 
   it("a chain of three redirects: the final page's metadata, its relative references resolved against it", async () => {
@@ -167,7 +176,13 @@ describe("enrichment end to end (embedded)", () => {
     expect(b).toMatchObject({ status: "ready", processingError: "", title: Pages.endless.title, screenshot: "" })
     expect(Pages.endlessResponses.length).toBeGreaterThanOrEqual(1)
     // The fetcher hung up on the stream, which would otherwise never end.
-    expect(await E.eventually(() => Pages.endlessResponses.every((r) => r.closed))).toBe(true)
+    await Waiting.pollUntil(
+      "every endless response to be closed",
+      () => Pages.endlessResponses.every((r) => r.closed),
+      {
+        timeoutMs: 5_000
+      }
+    )
     // A page over the cap is not rendered: a browser would read it again with no cap at all.
     expect(Pages.endlessResponses.filter((r) => r.browser)).toEqual([])
     const text = await E.pageText(setup, b.id)
@@ -272,7 +287,29 @@ describe("enrichment end to end (embedded)", () => {
       expectTagsFrom(b.tags, text)
       expect(await E.pageText(setup, b.id)).toContain(Pages.jsBuilt.paragraphs[2])
       const found = await setup.service.client.api("GET", `/bookmarks?q=${Pages.jsBuilt.renderedWord}`, setup.key)
+      expect(found.status, found.text).toBe(200)
       expect(found.body.bookmarks.map((x: { id: string }) => x.id)).toEqual([b.id])
+    })
+
+    it("a page built by script gets an archived copy: signed, sandboxed, as rendered and without scripts", async () => {
+      const b = await bookmark("jsBuilt")
+      expect(b.archiveProblem).toBe("")
+      expect(b.archivedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+      expect(b.archive).toMatch(
+        new RegExp(`^${setup.service.baseUrl}/archive/[0-9a-f]{32}\\.\\d+\\.[A-Za-z0-9_-]{43}$`)
+      )
+      const response = await fetch(b.archive)
+      expect(response.status).toBe(200)
+      expect(response.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/)
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff")
+      const copy = await response.text()
+      expect(copy).toContain(Pages.jsBuilt.paragraphs[2])
+      expect(copy).not.toMatch(/<script/i)
+      const pdf = await bookmark("pdf")
+      const pdfCopy = await fetch(pdf.archive)
+      expect(pdfCopy.headers.get("content-type")).toBe("application/pdf")
+      expect(pdfCopy.headers.get("content-disposition")).toContain("attachment")
+      expect(new TextDecoder().decode((await pdfCopy.arrayBuffer()).slice(0, 5))).toBe("%PDF-")
     })
 
     it("the screenshot is an immutable JPEG as tall as the rendered page, served without a key", async () => {
@@ -315,7 +352,7 @@ describe("enrichment end to end (embedded)", () => {
       }
       const screenshotUrl = () => new RegExp(`^${setup.service.api}/assets/[0-9a-f]{32}$`)
       // Give a straggling request from a closing page a moment to arrive, if one were going to.
-      const settle = () => new Promise((r) => setTimeout(r, 300))
+      const settle = () => Waiting.sleep(300)
 
       it("a page whose image, iframe, stylesheet, fetch, WebSocket and beacon point at the trap: rendered, 0 connections", async () => {
         const b = await readyPage(Pages.trapSubresources.path)
@@ -330,7 +367,8 @@ describe("enrichment end to end (embedded)", () => {
         const b = await readyPage(Pages.cloakedRedirect.path)
         // What the fetcher saw is kept; the browser's navigation was refused, so there is nothing to capture.
         expect(b).toMatchObject({ status: "ready", title: Pages.cloakedRedirect.title, screenshot: "" })
-        expect(setup.fixtures.requests.filter((r) => r.path === Pages.cloakedRedirect.path).length).toBeGreaterThanOrEqual(2)
+        expect(setup.fixtures.requests.filter((r) => r.path === Pages.cloakedRedirect.path).length)
+          .toBeGreaterThanOrEqual(2)
         await settle()
         expect(setup.trap.connections()).toBe(0)
       })

@@ -4,7 +4,13 @@
  */
 import { External } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { articleCallerTags, expectArticle, expectBlocked, expectBodySearch, expectScreenshotServed } from "../support/EnrichmentExpectations.js"
+import {
+  articleCallerTags,
+  expectArticle,
+  expectBlocked,
+  expectBodySearch,
+  expectScreenshotServed
+} from "../support/EnrichmentExpectations.js"
 import * as E from "../support/EnrichmentService.js"
 import * as Pages from "../support/FixturePages.js"
 

@@ -8,52 +8,22 @@
  * context menu is clicked by calling the worker's menu handler; the popup is opened as a page with `?tabId=`.
  */
 import { BookmarkId, Bookmarks } from "@bookmark-library/domain"
-import { External } from "@bookmark-library/testkit"
+import { External, Waiting } from "@bookmark-library/testkit"
 import { Effect, Option } from "effect"
-import { execFileSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { fileURLToPath } from "node:url"
-import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as ApiFixtureServer from "../support/ApiFixtureServer.js"
+import * as ExtensionBrowser from "../support/ExtensionBrowser.js"
 import * as Harness from "../support/Harness.js"
-import { seriousViolations } from "../web/Axe.js"
-import * as Chromium from "../web/Chromium.js"
 
-const extensionDir = fileURLToPath(new URL("../../../extension/", import.meta.url))
-const shots = fileURLToPath(new URL("../../../../test-output/extension/", import.meta.url))
 const ada = { email: "ada@example.com", password: "analytical engine 1843" }
 
 interface World {
   readonly service: Harness.Started
   readonly fixture: ApiFixtureServer.ApiFixtureServer
-  readonly context: BrowserContext
-  readonly worker: Worker
-  readonly id: string
-  readonly unpacked: string
-  readonly profile: string
+  readonly browser: ExtensionBrowser.ExtensionBrowser
 }
 
-/** The extension built as `npm run build` builds it, into a folder of this test's own, with the loopback host granted (see the header). */
-const unpackedCopy = () => {
-  const dir = mkdtempSync(join(tmpdir(), "bookmarks-extension-"))
-  execFileSync(process.execPath, [join(extensionDir, "scripts", "bundle.mjs"), dir], { cwd: extensionDir, stdio: "ignore" })
-  const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"))
-  writeFileSync(join(dir, "manifest.json"), JSON.stringify({ ...manifest, host_permissions: ["http://127.0.0.1/*"] }))
-  return dir
-}
-
-const until = async <A>(what: string, check: () => Promise<A | undefined>, timeoutMs = 20_000): Promise<A> => {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value !== undefined) return value
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 150))
-  }
-}
+const shoot = ExtensionBrowser.shoot
 
 describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Chromium", () => {
   const chromiumPath = External.needs("CHROMIUM_PATH")
@@ -62,31 +32,19 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
     if (world === undefined) throw new Error("the extension did not start")
     return world
   }
-  const state = { key: "", bookmarkId: "", articleTab: 0, articleUrl: "" }
-
-  /** A screenshot, after the axe check (serious and critical violations fail the test). */
-  const shoot = async (page: Page, name: string) => {
-    const violations = await seriousViolations(page)
-    expect({ page: name, violations }).toEqual({ page: name, violations: [] })
-    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
-  }
+  const state = { key: "", fullKey: "", bookmarkId: "", articleTab: 0, articleUrl: "" }
 
   /** The popup as the toolbar would open it over `tabId`, at a popup's size. */
-  const popup = async (tabId: number) => {
-    const page = await w().context.newPage()
-    await page.setViewportSize({ width: 380, height: 560 })
-    await page.goto(`chrome-extension://${w().id}/popup.html?tabId=${tabId}`)
-    return page
-  }
+  const popup = (tabId: number) => ExtensionBrowser.popup(w().browser, tabId, 560)
 
   // Worker code is passed as text: it runs in the extension, where `chrome` is defined (not in this test's types).
-  const inWorker = <A>(code: string): Promise<A> => w().worker.evaluate(code)
+  const inWorker = <A>(code: string): Promise<A> => w().browser.worker.evaluate(code)
   const connection = () =>
-    inWorker<{ key: string; email: string } | undefined>(`chrome.storage.local.get("connection").then((stored) => stored.connection)`)
+    inWorker<{ key: string; email: string } | undefined>(
+      `chrome.storage.local.get("connection").then((stored) => stored.connection)`
+    )
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true })
-    const unpacked = unpackedCopy()
     const fixture = await ApiFixtureServer.start()
     const service = await Harness.start({
       mode: "embedded",
@@ -94,30 +52,20 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
       env: { SCREENSHOTS: "false", ALLOW_HTTP_WEBHOOKS: "true", WEBHOOK_TIMEOUT: "3s" },
       overrides: { guard: { allowlist: [fixture.host], resolver: async () => [{ address: "127.0.0.1", family: 4 }] } }
     })
-    const profile = mkdtempSync(join(tmpdir(), "bookmarks-profile-"))
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath.value,
-      headless: true,
-      viewport: { width: 1280, height: 800 },
-      args: [...Chromium.flags, `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`]
-    })
-    const worker = context.serviceWorkers()[0] ?? await context.waitForEvent("serviceworker")
-    const id = new URL(worker.url()).host
-    world = { service, fixture, context, worker, id, unpacked, profile }
+    const browser = await ExtensionBrowser.launch(chromiumPath.value)
+    world = { service, fixture, browser }
   })
 
   afterAll(async () => {
     if (world === undefined) return
-    await world.context.close()
+    await world.browser.close()
     await world.service.stop()
     await world.service.storage.cleanup()
     await world.fixture.close()
-    rmSync(world.unpacked, { recursive: true, force: true })
-    rmSync(world.profile, { recursive: true, force: true })
   })
 
   it("connects through the web app: the person approves, the key arrives sealed, the options name account and server", async () => {
-    const { context, id, service } = w()
+    const { browser: { context, id }, service } = w()
     const site = await context.newPage()
     await site.goto(service.baseUrl)
     await site.getByLabel("Email").fill(ada.email)
@@ -149,22 +97,41 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
     state.key = stored?.key ?? ""
     expect(state.key).toMatch(/^bk_[0-9A-Za-z]{40}$/)
     const accounts = await service.client.admin<{ accounts: Array<{ id: string }> }>("GET", "/accounts")
-    const account = await service.client.admin<{ keys: Array<{ label: string; masked: string }> }>("GET", `/accounts/${accounts.body.accounts[0]?.id}`)
-    expect(account.body.keys).toEqual([expect.objectContaining({ label: "Browser extension", masked: `bk_…${state.key.slice(-4)}` })])
+    const account = await service.client.admin<{ keys: Array<{ label: string; masked: string }> }>(
+      "GET",
+      `/accounts/${accounts.body.accounts[0]?.id}`
+    )
+    expect(account.body.keys).toEqual([
+      expect.objectContaining({ label: "Browser extension", masked: `bk_…${state.key.slice(-4)}` })
+    ])
     await options.close()
     await site.close()
   })
 
   it("saves the current page with tags and a note: the API shows them, the webhook gets bookmark.saved, usage counts the key", async () => {
-    const { context, fixture, service } = w()
-    const hook = await service.client.api("POST", "/webhooks", state.key, { url: `${fixture.origin}/hook` })
+    const { browser: { context }, fixture, service } = w()
+    // The extension's key has the bookmark scopes only (docs/oauth.md, "Scopes"): webhooks and usage need a full key.
+    expect((await service.client.api("POST", "/webhooks", state.key, { url: `${fixture.origin}/hook` })).status).toBe(
+      403
+    )
+    const accounts = await service.client.admin<{ accounts: Array<{ id: string }> }>("GET", "/accounts")
+    const full = await service.client.admin<{ key: string }>(
+      "POST",
+      `/accounts/${accounts.body.accounts[0]?.id}/keys`,
+      { label: "full" }
+    )
+    state.fullKey = full.body.key
+    const hook = await service.client.api("POST", "/webhooks", state.fullKey, { url: `${fixture.origin}/hook` })
     expect(hook.status).toBe(201)
-    await service.client.api("POST", "/bookmarks", state.key, { url: `${fixture.origin}/photo.png`, tags: ["pangolins-archive", "photos"] })
+    await service.client.api("POST", "/bookmarks", state.key, {
+      url: `${fixture.origin}/photo.png`,
+      tags: ["pangolins-archive", "photos"]
+    })
 
     state.articleUrl = `${fixture.origin}/article.html`
     const article = await context.newPage()
     await article.goto(state.articleUrl)
-    state.articleTab = await inWorker<number>(`chrome.tabs.query({ url: ${JSON.stringify(state.articleUrl)} }).then((tabs) => tabs[0]?.id ?? 0)`)
+    state.articleTab = await ExtensionBrowser.tabOf(w().browser, state.articleUrl)
     expect(state.articleTab).toBeGreaterThan(0)
 
     const page = await popup(state.articleTab)
@@ -188,20 +155,34 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
     await page.close()
 
     const saved = await service.client.api("GET", `/bookmarks/${state.bookmarkId}`, state.key)
-    expect(saved.body).toMatchObject({ url: state.articleUrl, note: "For the weekend", title: "Field notes on the quiet pangolin" })
+    expect(saved.body).toMatchObject({
+      url: state.articleUrl,
+      note: "For the weekend",
+      title: "Field notes on the quiet pangolin"
+    })
     expect(saved.body.tags).toEqual(expect.arrayContaining(["pangolins-archive", "reading"]))
-    const delivered = await until("the bookmark.saved delivery", async () =>
-      fixture.hooks.map((body) => JSON.parse(body)).find((event) => event.event === "bookmark.saved" && event.data?.id === state.bookmarkId))
+    const delivered = await Waiting.pollUntil(
+      "the bookmark.saved delivery",
+      async () =>
+        fixture.hooks.map((body) => JSON.parse(body)).find((event) =>
+          event.event === "bookmark.saved" && event.data?.id === state.bookmarkId
+        ),
+      {
+        intervalMs: 150
+      }
+    )
     expect(JSON.stringify(delivered)).toContain(state.articleUrl)
-    const usage = await service.client.api("GET", "/usage", state.key)
-    expect(usage.body.usage.byKey[`bk_…${state.key.slice(-4)}`]).toBeGreaterThanOrEqual(5)
+    const usage = await service.client.api("GET", "/usage", state.fullKey)
+    expect(usage.body.usage.byKey[`bk_…${state.key.slice(-4)}`]).toBeGreaterThanOrEqual(3)
   })
 
   it("shows at once that a saved page is already in the library, with a link and a ✓ on the toolbar icon", async () => {
     const { service } = w()
     const page = await popup(state.articleTab)
     await page.getByText("Already in your library").waitFor()
-    await expect(page.getByRole("link", { name: "Open it" }).getAttribute("href")).resolves.toBe(`${service.baseUrl}/bookmarks/${encodeURIComponent(state.bookmarkId)}`)
+    await expect(page.getByRole("link", { name: "Open it" }).getAttribute("href")).resolves.toBe(
+      `${service.baseUrl}/bookmarks/${encodeURIComponent(state.bookmarkId)}`
+    )
     await shoot(page, "popup-already-saved")
     await page.close()
     await expect(inWorker<string>(`chrome.action.getBadgeText({ tabId: ${state.articleTab} })`)).resolves.toBe("✓")
@@ -212,17 +193,23 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
     const linkUrl = `${fixture.origin}/photo.png?from=menu`
     const info = { menuItemId: "save-link", linkUrl, pageUrl: state.articleUrl }
     const tab = { id: state.articleTab, url: state.articleUrl }
-    const outcome = await inWorker<{ ok: boolean; id?: string }>(`saveFromMenu(${JSON.stringify(info)}, ${JSON.stringify(tab)})`)
+    const outcome = await inWorker<{ ok: boolean; id?: string }>(
+      `saveFromMenu(${JSON.stringify(info)}, ${JSON.stringify(tab)})`
+    )
     expect(outcome).toMatchObject({ ok: true })
     const found = await service.client.api("GET", `/bookmarks?url=${encodeURIComponent(linkUrl)}`, state.key)
     expect(found.body.bookmarks).toEqual([expect.objectContaining({ id: outcome.id, url: linkUrl })])
-    const record = await service.run(Effect.flatMap(Bookmarks, (bookmarks) => bookmarks.get(BookmarkId.make(outcome.id ?? ""))))
+    const record = await service.run(
+      Effect.flatMap(Bookmarks, (bookmarks) => bookmarks.get(BookmarkId.make(outcome.id ?? "")))
+    )
     expect(Option.map(record, (r) => r.source)).toEqual(Option.some("extension"))
   })
 
   it("over a page that is not a web page the URL starts empty; a typed URL is looked up and saved", async () => {
     const { fixture, service } = w()
-    const blank = await inWorker<number>(`chrome.tabs.create({ url: "about:blank", active: false }).then((tab) => tab.id)`)
+    const blank = await inWorker<number>(
+      `chrome.tabs.create({ url: "about:blank", active: false }).then((tab) => tab.id)`
+    )
     const page = await popup(blank)
     await expect(page.getByLabel("URL").inputValue()).resolves.toBe("")
     await page.getByLabel("URL").fill(state.articleUrl)
@@ -241,8 +228,13 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
   it("after the key is revoked, the popup says so and offers to reconnect", async () => {
     const { service } = w()
     const accounts = await service.client.admin<{ accounts: Array<{ id: string }> }>("GET", "/accounts")
-    const account = await service.client.admin<{ keys: Array<{ id: string }> }>("GET", `/accounts/${accounts.body.accounts[0]?.id}`)
-    for (const key of account.body.keys) expect((await service.client.admin("DELETE", `/keys/${key.id}`)).status).toBe(200)
+    const account = await service.client.admin<{ keys: Array<{ id: string }> }>(
+      "GET",
+      `/accounts/${accounts.body.accounts[0]?.id}`
+    )
+    for (const key of account.body.keys) {
+      expect((await service.client.admin("DELETE", `/keys/${key.id}`)).status).toBe(200)
+    }
     const page = await popup(state.articleTab)
     await page.getByRole("alert").getByText("no longer accepts this extension's key").waitFor()
     await expect(page.getByRole("button", { name: "Reconnect" }).isVisible()).resolves.toBe(true)
@@ -251,7 +243,7 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
   })
 
   it("Disconnect forgets the key; a pasted key connects; a rate-limited popup says when to retry", async () => {
-    const { context, id, service } = w()
+    const { browser: { context, id }, service } = w()
     const options = await context.newPage()
     await options.goto(`chrome-extension://${id}/options.html`)
     await options.getByRole("button", { name: "Disconnect" }).click()
@@ -264,21 +256,31 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("the browser extension in Ch
     await notConnected.close()
 
     const accounts = await service.client.admin<{ accounts: Array<{ id: string }> }>("GET", "/accounts")
-    const made = await service.client.admin<{ key: string }>("POST", `/accounts/${accounts.body.accounts[0]?.id}/keys`, { label: "pasted" })
+    const made = await service.client.admin<{ key: string }>(
+      "POST",
+      `/accounts/${accounts.body.accounts[0]?.id}/keys`,
+      { label: "pasted" }
+    )
     await options.getByLabel("Server URL").fill(service.baseUrl)
     await options.getByLabel("API key").fill(made.body.key)
     await options.getByRole("button", { name: "Connect" }).click()
-    await options.getByText(`Connected to ${service.baseUrl} as the account of key bk_…${made.body.key.slice(-4)}, plan free.`).waitFor()
+    await options.getByText(
+      `Connected to ${service.baseUrl} as the account of key bk_…${made.body.key.slice(-4)}, plan free.`
+    ).waitFor()
     await options.close()
 
     // The free plan allows 60 requests a UTC minute: move the service's clock to the start of a minute (so the window
     // cannot turn over meanwhile), use them up, then the popup's lookup is refused.
     service.clock.advance(61_000 - (service.clock.now() % 60_000))
     let refused = false
-    for (let i = 0; i < 100 && !refused; i++) refused = (await service.client.api("GET", "/usage", made.body.key)).status === 429
+    for (let i = 0; i < 100 && !refused; i++) {
+      refused = (await service.client.api("GET", "/usage", made.body.key)).status === 429
+    }
     expect(refused).toBe(true)
     const limited = await popup(state.articleTab)
-    await limited.getByRole("alert").getByText(/Too many requests for your plan right now\. Try again in \d+ seconds? \(at \d\d:\d\d UTC\)\./).waitFor()
+    await limited.getByRole("alert").getByText(
+      /Too many requests for your plan right now\. Try again in \d+ seconds? \(at \d\d:\d\d UTC\)\./
+    ).waitFor()
     await expect(limited.getByRole("button", { name: "Reconnect" }).isVisible()).resolves.toBe(false)
     await shoot(limited, "popup-rate-limited")
     await limited.close()

@@ -3,7 +3,7 @@
  * private instances of this file (a temp cluster and a temp redis-server on free ports): other test files keep
  * using the machine's servers undisturbed.
  */
-import { External } from "@bookmark-library/testkit"
+import { External, Waiting } from "@bookmark-library/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -17,8 +17,6 @@ import * as ProcessService from "../support/ProcessService.js"
 // The machine having Postgres and Redis is what these variables promise; the servers used here are private.
 const database = External.needs("TEST_DATABASE_URL")
 const redisServer = External.needs("TEST_REDIS_URL")
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 interface Outcome {
   readonly status: number
@@ -42,7 +40,10 @@ describe.runIf(database.run && redisServer.run)("a serve process through Redis a
     try {
       const response = await fetch(`${baseUrl}/v1/api${path}`, {
         method,
-        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" })
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(10_000)
       })
@@ -85,113 +86,122 @@ describe.runIf(database.run && redisServer.run)("a serve process through Redis a
     if (dataDir !== "") rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it("Redis stopped: requests are served uncounted, one warning per interval, counting resumes when it returns", async () => {
-    const { key } = await client.account("ultra")
-    for (let i = 0; i < 3; i++) expect((await call("GET", "/bookmarks", key)).status).toBe(200)
-    const before = JSON.parse((await call("GET", "/usage", key)).body)
-    expect(before.usage.month).toBe(4)
+  it(
+    "Redis stopped: requests are served uncounted, one warning per interval, counting resumes when it returns",
+    async () => {
+      const { key } = await client.account("ultra")
+      for (let i = 0; i < 3; i++) expect((await call("GET", "/bookmarks", key)).status).toBe(200)
+      const before = JSON.parse((await call("GET", "/usage", key)).body)
+      expect(before.usage.month).toBe(4)
 
-    await redis!.stop()
-    const stoppedAt = Date.now()
-    const during: Array<Outcome> = []
-    for (let i = 0; i < 30; i++) {
-      during.push(await call("GET", "/bookmarks", key))
-      await sleep(50)
-    }
-    expect(during.map((o) => o.status)).toEqual(during.map(() => 200))
-    expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(2_000)
-    const warnings = () =>
-      api!.logs().filter((l) => l.logLevel === "WARN" && ProcessService.mentions("Redis is unreachable")(l))
-    expect(warnings().length).toBe(1)
-
-    await redis!.start()
-    await api!.waitForLog(ProcessService.mentions("Redis is reachable again"), 15_000)
-    expect(Date.now() - stoppedAt).toBeLessThan(30_000)
-    // The restarted Redis is empty (no persistence here): counting starts again from zero and grows.
-    for (let i = 0; i < 3; i++) expect((await call("GET", "/bookmarks", key)).status).toBe(200)
-    const first = JSON.parse((await call("GET", "/usage", key)).body)
-    expect(first.usage.month).toBeGreaterThanOrEqual(3)
-    for (let i = 0; i < 2; i++) expect((await call("GET", "/bookmarks", key)).status).toBe(200)
-    const second = JSON.parse((await call("GET", "/usage", key)).body)
-    expect(second.usage.month).toBe(first.usage.month + 3)
-    expect(warnings().length).toBe(1)
-  }, 60_000)
-
-  it("Postgres restarted under load: quick 503 problems while down, recovery by itself, no acknowledged save lost", async () => {
-    const { key } = await client.account("ultra")
-    const acknowledged: Array<string> = []
-    const outcomes: Array<Outcome> = []
-    let loading = true
-    let n = 0
-    const saver = async () => {
-      while (loading) {
-        const outcome = await call("POST", "/bookmarks", key, { url: `https://example.com/restart/${n++}` })
-        outcomes.push(outcome)
-        if (outcome.status === 201) acknowledged.push(JSON.parse(outcome.body).id)
-        if (outcome.status !== 201) await sleep(50)
+      await redis!.stop()
+      const stoppedAt = Date.now()
+      const during: Array<Outcome> = []
+      for (let i = 0; i < 30; i++) {
+        during.push(await call("GET", "/bookmarks", key))
+        await Waiting.sleep(50)
       }
-    }
-    const savers = [saver(), saver(), saver()]
-    await sleep(1_000)
-    const beforeStop = acknowledged.length
-    expect(beforeStop).toBeGreaterThan(0)
+      expect(during.map((o) => o.status)).toEqual(during.map(() => 200))
+      expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(2_000)
+      const warnings = () =>
+        api!.logs().filter((l) => l.logLevel === "WARN" && ProcessService.mentions("Redis is unreachable")(l))
+      expect(warnings().length).toBe(1)
 
-    await postgres!.stop("immediate")
-    const downAt = Date.now()
-    await sleep(2_500)
-    const reads = await Promise.all([call("GET", "/bookmarks", key), call("GET", "/usage", key)])
-    const health = await fetch(`${baseUrl}/health`)
-    const healthBody = await health.text()
-    // Down from the end of `stop` to the start of `start` (pg_ctl may notice the server is up late).
-    const restartAt = Date.now()
-    await postgres!.start()
-    const upAt = Date.now()
+      await redis!.start()
+      await api!.waitForLog(ProcessService.mentions("Redis is reachable again"), 15_000)
+      expect(Date.now() - stoppedAt).toBeLessThan(30_000)
+      // The restarted Redis is empty (no persistence here): counting starts again from zero and grows.
+      for (let i = 0; i < 3; i++) expect((await call("GET", "/bookmarks", key)).status).toBe(200)
+      const first = JSON.parse((await call("GET", "/usage", key)).body)
+      expect(first.usage.month).toBeGreaterThanOrEqual(3)
+      for (let i = 0; i < 2; i++) expect((await call("GET", "/bookmarks", key)).status).toBe(200)
+      const second = JSON.parse((await call("GET", "/usage", key)).body)
+      expect(second.usage.month).toBe(first.usage.month + 3)
+      expect(warnings().length).toBe(1)
+    },
+    60_000
+  )
 
-    // Recovers by itself: saves succeed again without touching the process.
-    const recovered = async () => {
+  it(
+    "Postgres restarted under load: quick 503 problems while down, recovery by itself, no acknowledged save lost",
+    async () => {
+      const { key } = await client.account("ultra")
+      const acknowledged: Array<string> = []
+      const outcomes: Array<Outcome> = []
+      let loading = true
+      let n = 0
+      const saver = async () => {
+        // oxlint-disable-next-line eslint/no-unmodified-loop-condition -- the test clears it while the savers await
+        while (loading) {
+          const outcome = await call("POST", "/bookmarks", key, { url: `https://example.com/restart/${n++}` })
+          outcomes.push(outcome)
+          if (outcome.status === 201) acknowledged.push(JSON.parse(outcome.body).id)
+          if (outcome.status !== 201) await Waiting.sleep(50)
+        }
+      }
+      const savers = [saver(), saver(), saver()]
+      await Waiting.sleep(1_000)
+      const beforeStop = acknowledged.length
+      expect(beforeStop).toBeGreaterThan(0)
+
+      await postgres!.stop("immediate")
+      const downAt = Date.now()
+      await Waiting.sleep(2_500)
+      const reads = await Promise.all([call("GET", "/bookmarks", key), call("GET", "/usage", key)])
+      const health = await fetch(`${baseUrl}/health`)
+      const healthBody = await health.text()
+      // Down from the end of `stop` to the start of `start` (pg_ctl may notice the server is up late).
+      const restartAt = Date.now()
+      await postgres!.start()
+      const upAt = Date.now()
+
+      // Recovers by itself: saves succeed again without touching the process.
+      const recovered = async () => {
+        for (;;) {
+          const last = outcomes.filter((o) => o.at > upAt)
+          if (last.some((o) => o.status === 201)) return Date.now()
+          if (Date.now() - upAt > 30_000) throw new Error("no successful save within 30 s of the restart")
+          await Waiting.sleep(100)
+        }
+      }
+      const recoveredAt = await recovered()
+      await Waiting.sleep(500)
+      loading = false
+      await Promise.all(savers)
+
+      // While down: 503 problem+json, answered quickly; nothing else but 201 and 503 at any time.
+      const whileDown = outcomes.filter((o) => o.at > downAt + 200 && o.at + o.ms < restartAt)
+      expect(whileDown.length).toBeGreaterThan(0)
+      for (const o of [...whileDown, ...reads]) {
+        expect(o.status).toBe(503)
+        expect(o.contentType).toContain("application/problem+json")
+        expect(JSON.parse(o.body)).toMatchObject({ status: 503, code: "storage_unavailable" })
+        expect(o.body).not.toMatch(/ECONN|postgres|SQL|connect/i)
+        expect(o.ms).toBeLessThan(3_000)
+      }
+      expect(health.status).toBe(503)
+      expect(healthBody).toContain("storage_unavailable")
+      const errors = api!.logs().filter((l) => l.logLevel === "ERROR").map((l) => JSON.stringify(l).slice(0, 3_000))
+      expect([...new Set(outcomes.map((o) => o.status))].sort(), errors.join("\n")).toEqual([201, 503])
+      expect(recoveredAt - upAt).toBeLessThan(15_000)
+      expect(acknowledged.length).toBeGreaterThan(beforeStop)
+
+      // Every acknowledged save is there after the restart.
+      for (const id of acknowledged) {
+        const got = await call("GET", `/bookmarks/${id}`, key)
+        expect(got.status, id).toBe(200)
+      }
+      let listed = 0
+      let before = ""
       for (;;) {
-        const last = outcomes.filter((o) => o.at > upAt)
-        if (last.some((o) => o.status === 201)) return Date.now()
-        if (Date.now() - upAt > 30_000) throw new Error("no successful save within 30 s of the restart")
-        await sleep(100)
+        const page = JSON.parse((await call("GET", `/bookmarks?limit=100${before}`, key)).body)
+        listed += page.bookmarks.length
+        if (page.nextBefore === null) break
+        before = `&before=${encodeURIComponent(page.nextBefore)}`
       }
-    }
-    const recoveredAt = await recovered()
-    await sleep(500)
-    loading = false
-    await Promise.all(savers)
-
-    // While down: 503 problem+json, answered quickly; nothing else but 201 and 503 at any time.
-    const whileDown = outcomes.filter((o) => o.at > downAt + 200 && o.at + o.ms < restartAt)
-    expect(whileDown.length).toBeGreaterThan(0)
-    for (const o of [...whileDown, ...reads]) {
-      expect(o.status).toBe(503)
-      expect(o.contentType).toContain("application/problem+json")
-      expect(JSON.parse(o.body)).toMatchObject({ status: 503, code: "storage_unavailable" })
-      expect(o.body).not.toMatch(/ECONN|postgres|SQL|connect/i)
-      expect(o.ms).toBeLessThan(3_000)
-    }
-    expect(health.status).toBe(503)
-    expect(healthBody).toContain("storage_unavailable")
-    const errors = api!.logs().filter((l) => l.logLevel === "ERROR").map((l) => JSON.stringify(l).slice(0, 3_000))
-    expect([...new Set(outcomes.map((o) => o.status))].sort(), errors.join("\n")).toEqual([201, 503])
-    expect(recoveredAt - upAt).toBeLessThan(15_000)
-    expect(acknowledged.length).toBeGreaterThan(beforeStop)
-
-    // Every acknowledged save is there after the restart.
-    for (const id of acknowledged) {
-      const got = await call("GET", `/bookmarks/${id}`, key)
-      expect(got.status, id).toBe(200)
-    }
-    let listed = 0
-    let before = ""
-    for (;;) {
-      const page = JSON.parse((await call("GET", `/bookmarks?limit=100${before}`, key)).body)
-      listed += page.bookmarks.length
-      if (page.nextBefore === null) break
-      before = `&before=${encodeURIComponent(page.nextBefore)}`
-    }
-    expect(listed).toBeGreaterThanOrEqual(acknowledged.length)
-    expect(api!.exit()).toBeNull()
-  }, 90_000)
+      expect(listed).toBeGreaterThanOrEqual(acknowledged.length)
+      expect(api!.exit()).toBeNull()
+    },
+    90_000
+  )
 })

@@ -4,12 +4,12 @@
  * The tests run in order on one fleet of processes (starting a process costs seconds here).
  */
 import { Migrations } from "@bookmark-library/adapters"
-import { External } from "@bookmark-library/testkit"
-import * as http from "node:http"
+import { External, Waiting } from "@bookmark-library/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
+import * as http from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import pg from "pg"
+import { Pool, type QueryResultRow } from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Client } from "../support/Client.js"
 import * as Databases from "../support/Databases.js"
@@ -24,17 +24,8 @@ const enrichmentLease = 9_000
 /** WEBHOOK_TIMEOUT 2 s makes the delivery lease 8 s (DeliveryRunner.leaseFor). */
 const deliveryLease = 8_000
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-const eventually = async <A>(what: string, probe: () => Promise<A | undefined>, timeoutMs = 60_000): Promise<A> => {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const found = await probe()
-    if (found !== undefined) return found
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(100)
-  }
-}
+const eventually = <A>(what: string, probe: () => Promise<A | undefined>, timeoutMs = 60_000): Promise<A> =>
+  Waiting.pollUntil(what, probe, { timeoutMs, intervalMs: 100 })
 
 /** The worker a page fetch came from: its PUBLIC_URL (…/w1) is part of the fetcher's User-Agent. */
 const workerOf = (userAgent: string) => /\/(w\d+)\)$/.exec(userAgent)?.[1] ?? "?"
@@ -52,7 +43,7 @@ const freshGet = (url: string) =>
 
 describe.runIf(database.run)("worker and API processes on one Postgres", () => {
   let db: { url: string; drop: () => Promise<void> } | undefined
-  let pool: pg.Pool | undefined
+  let pool: Pool | undefined
   let fixtures: FaultFixtures.FaultFixtures | undefined
   let dataDir = ""
   const processes: Array<ProcessService.Spawned> = []
@@ -62,7 +53,7 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
   let baseUrl = ""
   let common: Record<string, string> = {}
 
-  const query = async <R extends pg.QueryResultRow>(text: string, values: ReadonlyArray<unknown> = []) => {
+  const query = async <R extends QueryResultRow>(text: string, values: ReadonlyArray<unknown> = []) => {
     if (pool === undefined) throw new Error("no pool")
     return (await pool.query<R>(text, [...values])).rows
   }
@@ -80,7 +71,9 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
 
   const statusOf = async (bookmarkId: string) =>
     (await query<{ status: string; title: string; processing_error: string }>(
-      "SELECT status, title, processing_error FROM bookmarks WHERE id = $1", [bookmarkId]))[0]
+      "SELECT status, title, processing_error FROM bookmarks WHERE id = $1",
+      [bookmarkId]
+    ))[0]
 
   const readyRow = (bookmarkId: string, timeoutMs = 60_000) =>
     eventually(`bookmark ${bookmarkId} ready`, async () => {
@@ -102,7 +95,7 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
 
   beforeAll(async () => {
     db = await Databases.create(database.value)
-    pool = new pg.Pool({ connectionString: db.url, max: 2 })
+    pool = new Pool({ connectionString: db.url, max: 2 })
     fixtures = await FaultFixtures.start()
     dataDir = mkdtempSync(join(tmpdir(), "bookmarks-faults-"))
     const port = await freePort()
@@ -140,7 +133,9 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     if (dataDir !== "") rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it("three processes started at the same moment on a fresh database all come up; migrations ran once", { timeout: 120_000 }, async () => {
+  it("three processes started at the same moment on a fresh database all come up; migrations ran once", {
+    timeout: 120_000
+  }, async () => {
     await Promise.all([
       ProcessService.waitHealthy(api!, baseUrl),
       ProcessService.waitWorking(workers.get("w1")!),
@@ -148,7 +143,9 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     ])
     const applied = await query<{ migration_id: number }>(`SELECT migration_id FROM ${Migrations.table} ORDER BY 1`)
     // Migration "0005_name" is recorded as 5.
-    expect(applied.map((r) => r.migration_id)).toEqual(Object.keys(Migrations.migrations).map((k) => Number(k.slice(0, 4))))
+    expect(applied.map((r) => r.migration_id)).toEqual(
+      Object.keys(Migrations.migrations).map((k) => Number(k.slice(0, 4)))
+    )
     for (const p of processes) expect(p.exit(), p.tail()).toBeNull()
   })
 
@@ -164,12 +161,14 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     }
     await eventually("40 bookmarks ready", async () => {
       const [row] = await query<{ n: string }>(
-        "SELECT count(*) AS n FROM bookmarks WHERE account_id = $1 AND status = 'ready'", [accountId])
+        "SELECT count(*) AS n FROM bookmarks WHERE account_id = $1 AND status = 'ready'",
+        [accountId]
+      )
       return Number(row?.n) === 40 ? true : undefined
     })
     const delivered = () => fixtures!.hits("/hook/fleet").filter((s) => s.status === 200)
     await eventually("40 deliveries", async () => (delivered().length >= 40 ? true : undefined))
-    await sleep(1_000)
+    await Waiting.sleep(1_000)
 
     for (const path of paths) expect(fixtures!.hits(path).length, path).toBe(1)
     const fetchedBy = new Set(paths.map((path) => workerOf(fixtures!.hits(path)[0]!.userAgent)))
@@ -178,10 +177,14 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     expect(deliveredIds.length).toBe(40)
     expect(new Set(deliveredIds)).toEqual(ids)
     const rows = await query<{ state: string; n: string }>(
-      "SELECT state, count(*) AS n FROM deliveries WHERE account_id = $1 GROUP BY state", [accountId])
+      "SELECT state, count(*) AS n FROM deliveries WHERE account_id = $1 GROUP BY state",
+      [accountId]
+    )
     expect(rows.map((r) => [r.state, Number(r.n)])).toEqual([["delivered", 40]])
     const [left] = await query<{ n: string }>(
-      "SELECT count(*) AS n FROM jobs j JOIN bookmarks b ON b.id = j.bookmark_id WHERE b.account_id = $1", [accountId])
+      "SELECT count(*) AS n FROM jobs j JOIN bookmarks b ON b.id = j.bookmark_id WHERE b.account_id = $1",
+      [accountId]
+    )
     expect(Number(left?.n)).toBe(0)
   })
 
@@ -207,7 +210,7 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     expect(fetches[1]!.at - first.at).toBeGreaterThanOrEqual(enrichmentLease - 2_000)
 
     await fixtures!.waitFor((s) => s.path === "/hook/crash-enrichment" && s.bookmarkId === id)
-    await sleep(1_500)
+    await Waiting.sleep(1_500)
     expect(fixtures!.hits("/hook/crash-enrichment").map((s) => s.bookmarkId)).toEqual([id])
   })
 
@@ -230,15 +233,20 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     expect(second.at - first.at).toBeGreaterThanOrEqual(deliveryLease - 2_000)
     const row = await eventually("delivery row delivered", async () => {
       const [r] = await query<{ state: string; attempts: number }>(
-        "SELECT state, attempts FROM deliveries WHERE webhook_id = $1", [webhookId])
+        "SELECT state, attempts FROM deliveries WHERE webhook_id = $1",
+        [webhookId]
+      )
       return r?.state === "delivered" ? r : undefined
     })
     expect(row.attempts).toBe(1)
-    await sleep(1_000)
+    await Waiting.sleep(1_000)
     // At least once: the receiver saw the delivery twice (the held attempt and the retry), with one id.
     expect(fixtures!.hits("/hook/held-delivery").map((s) => s.deliveryId)).toEqual([first.deliveryId, first.deliveryId])
     const hooks = await client.api<{ webhooks: Array<{ id: string; failureCount: number; lastStatus: number }> }>(
-      "GET", "/webhooks", key)
+      "GET",
+      "/webhooks",
+      key
+    )
     expect(hooks.body.webhooks.find((w) => w.id === webhookId)).toMatchObject({ failureCount: 0, lastStatus: 200 })
     expect(w3.exit()).toBeNull()
   })
@@ -263,6 +271,7 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     const statuses: Array<number> = []
     let hung = 0
     const loop = async () => {
+      // oxlint-disable-next-line eslint/no-unmodified-loop-condition -- the test clears it while the loop awaits
       while (loading) {
         try {
           const r = await fetch(`${baseUrl}/v1/api/bookmarks?limit=5`, {
@@ -273,12 +282,12 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
           statuses.push(r.status)
         } catch (error) {
           if (error instanceof Error && error.name === "TimeoutError") hung++
-          await sleep(50)
+          await Waiting.sleep(50)
         }
       }
     }
     const loops = [loop(), loop(), loop()]
-    await sleep(300)
+    await Waiting.sleep(300)
     const slow = client.api<{ ok: boolean; status: number }>("POST", `/webhooks/${webhookId}/test`, key)
     await fixtures!.waitFor((s) => s.path === "/hook/slow-test")
     const answered = statuses.length
@@ -286,8 +295,11 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     w3.signal("SIGTERM")
     const termAt = Date.now()
 
-    const refusedAt = await eventually("new connections refused", async () =>
-      (await freshGet(`${baseUrl}/health`)) === "refused" ? Date.now() : undefined, 10_000)
+    const refusedAt = await eventually(
+      "new connections refused",
+      async () => (await freshGet(`${baseUrl}/health`)) === "refused" ? Date.now() : undefined,
+      10_000
+    )
     const answer = await slow
     const answeredAt = Date.now()
     expect(answer.status).toBe(200)
@@ -295,9 +307,9 @@ describe.runIf(database.run)("worker and API processes on one Postgres", () => {
     expect(refusedAt).toBeLessThan(answeredAt)
 
     // Out soon after its last request: kept-alive connections do not hold the shutdown up.
-    const apiExit = await Promise.race([api!.exited, sleep(10_000).then(() => null)])
+    const apiExit = await Promise.race([api!.exited, Waiting.sleep(10_000).then(() => null)])
     expect(apiExit, api!.tail()).toEqual({ code: 0, signal: null })
-    const w3Exit = await Promise.race([w3.exited, sleep(20_000).then(() => null)])
+    const w3Exit = await Promise.race([w3.exited, Waiting.sleep(20_000).then(() => null)])
     expect(w3Exit, w3.tail()).toEqual({ code: 0, signal: null })
     loading = false
     await Promise.all(loops)

@@ -1,11 +1,12 @@
 /**
  * The MCP face on the account's allowance, with both client generations: each tool call and resource read is one
  * request of the key used, housekeeping is free, the 61st charged call of a minute on the free plan is refused
- * with the wait and not run, and a revoked key is refused on its next call.
+ * with the wait and not run, `get_usage` still answers once the month is spent, and a revoked key is refused on its
+ * next call.
  */
 import { expect, it } from "vitest"
 import * as ApiAccounts from "../support/ApiAccounts.js"
-import type { ApiContext } from "../support/ApiService.js"
+import { type ApiContext, plusPerMonth } from "../support/ApiService.js"
 import { type Generation, type Session, textOf, withSession } from "../support/McpClients.js"
 
 const minute = 60_000
@@ -68,7 +69,7 @@ export const register = (context: () => ApiContext, generation: Generation) => {
       expect(wait).toBeGreaterThanOrEqual(1)
       expect(wait).toBeLessThanOrEqual(60)
       // Housekeeping is not refused: the client can still see what exists.
-      expect((await s.listTools()).length).toBe(6)
+      expect((await s.listTools()).length).toBe(10)
     })
 
     clock.advance(minute)
@@ -77,6 +78,21 @@ export const register = (context: () => ApiContext, generation: Generation) => {
       expect(page.bookmarks).toEqual([]) // the refused save never ran
       expect((await usage(s)).usage.month).toBe(62) // 60, then this search and get_usage; the refusal not counted
     })
+  })
+
+  it("answers get_usage, uncharged, once the month is spent; every other call stays refused", async () => {
+    const { client } = context().service
+    const account = await ApiAccounts.create(client, "plus")
+    await session(account.key, async (s) => {
+      for (let i = 0; i < plusPerMonth; i++) expect((await s.call("list_tags")).isError).not.toBe(true)
+      const refused = await s.call("list_tags").then(() => "", (error: unknown) => String(error))
+      expect(refused).toMatch(/Monthly allowance of \d+ requests used up/)
+      for (let i = 0; i < 2; i++) {
+        expect((await usage(s)).usage).toMatchObject({ month: plusPerMonth, total: plusPerMonth })
+      }
+    })
+    const api = await client.api("GET", "/usage", account.key)
+    expect(api.body.usage.month).toBe(plusPerMonth)
   })
 
   it("refuses a revoked key on its next call", async () => {

@@ -6,7 +6,7 @@
 import { expect, it } from "vitest"
 import * as ApiAccounts from "../support/ApiAccounts.js"
 import type { ApiContext } from "../support/ApiService.js"
-import { connect, post } from "../support/McpClients.js"
+import { connect, post, withSession } from "../support/McpClients.js"
 
 const minute = 60_000
 const initialize = {
@@ -16,8 +16,12 @@ const initialize = {
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "curl", version: "1" } }
 }
 const toolsList = { jsonrpc: "2.0", id: 2, method: "tools/list" }
-const call = (name: string, args: Record<string, unknown> = {}) =>
-  ({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name, arguments: args } })
+const call = (name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: "2.0",
+  id: 3,
+  method: "tools/call",
+  params: { name, arguments: args }
+})
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` })
 
@@ -35,7 +39,12 @@ export const register = (context: () => ApiContext) => {
     const { baseUrl } = context().service
     const missing = await post(baseUrl, toolsList)
     expect(missing.status).toBe(401)
-    expect(missing.headers.get("www-authenticate")).toBe(`Bearer realm="bookmarks"`)
+    // The challenge points OAuth clients at the protected resource's metadata (RFC 9728).
+    expect(missing.headers.get("www-authenticate")).toBe(
+      `Bearer realm="bookmarks", resource_metadata="${
+        new URL(baseUrl).origin
+      }/.well-known/oauth-protected-resource/mcp"`
+    )
     expect((await json(missing)).error.message).toMatch(/Missing bearer token/)
     expect(rateHeaders(missing).limit).toBeNull()
     const unknown = await post(baseUrl, toolsList, auth(`bk_${"A".repeat(40)}`))
@@ -49,7 +58,9 @@ export const register = (context: () => ApiContext) => {
     const { baseUrl, client } = context().service
     const { key } = await ApiAccounts.create(client, "ultra")
     const port = new URL(baseUrl).port
-    for (const origin of ["https://evil.example", "http://127.0.0.1:1", `http://evil.example:${port}`, "null", "file://"]) {
+    for (
+      const origin of ["https://evil.example", "http://127.0.0.1:1", `http://evil.example:${port}`, "null", "file://"]
+    ) {
       const refused = await post(baseUrl, toolsList, { ...auth(key), origin })
       expect(refused.status, origin).toBe(403)
       expect((await json(refused)).error.message).toMatch(/may not call this server/)
@@ -60,7 +71,48 @@ export const register = (context: () => ApiContext) => {
       expect((await post(baseUrl, toolsList, { ...auth(key), origin })).status, origin).toBe(200)
     }
     // An SDK client sending a foreign Origin cannot even connect.
-    await expect(connect("sdk 1.x, 2025-11-25", baseUrl, { key, headers: { origin: "https://evil.example" } })).rejects.toThrow(/403|may not call/)
+    await expect(connect("sdk 1.x, 2025-11-25", baseUrl, { key, headers: { origin: "https://evil.example" } })).rejects
+      .toThrow(/403|may not call/)
+  })
+
+  it("lists only the tools a narrowed key may call and refuses the others with 403 insufficient_scope, uncharged", async () => {
+    const { baseUrl, client } = context().service
+    const { id, key: full } = await ApiAccounts.create(client, "free")
+    const made = await client.admin<{ key: string }>("POST", `/accounts/${id}/keys`, {
+      label: "reader",
+      scopes: ["bookmarks:read"]
+    })
+    expect(made.status).toBe(201)
+    const key = made.body.key
+    const names = await withSession(
+      "client 2.x, 2026-07-28",
+      baseUrl,
+      { key },
+      async (session) => (await session.listTools()).map((tool) => tool.name)
+    )
+    expect(names.sort()).toEqual([
+      "get_bookmark",
+      "get_bookmark_content",
+      "list_highlights",
+      "list_lists",
+      "list_tags",
+      "search_bookmarks"
+    ])
+    for (const [name, scope] of [["save_bookmark", "bookmarks:write"], ["get_usage", "usage"]] as const) {
+      const refused = await post(
+        baseUrl,
+        call(name, name === "save_bookmark" ? { url: "https://example.com/" } : {}),
+        auth(key)
+      )
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get("www-authenticate")).toMatch(
+        new RegExp(`^Bearer realm="bookmarks", error="insufficient_scope", scope="${scope}"`)
+      )
+      expect((await json(refused)).error).toMatchObject({ data: { reason: "insufficient_scope", required: scope } })
+    }
+    expect((await post(baseUrl, call("list_tags"), auth(key))).status).toBe(200)
+    const usage = await client.api("GET", "/usage", full)
+    expect(usage.body.usage.month).toBe(2)
   })
 
   it("serves housekeeping free of charge, with the allowance headers on every answer", async () => {
@@ -95,7 +147,11 @@ export const register = (context: () => ApiContext) => {
     expect(retryAfter).toBeLessThanOrEqual(60)
     expect(rateHeaders(refused)).toMatchObject({ limit: "60", remaining: "0" })
     const body = await json(refused)
-    expect(body).toMatchObject({ jsonrpc: "2.0", id: 3, error: { code: -32000, data: { window: "minute", limit: 60, retryAfter } } })
+    expect(body).toMatchObject({
+      jsonrpc: "2.0",
+      id: 3,
+      error: { code: -32000, data: { window: "minute", limit: 60, retryAfter } }
+    })
     expect(body.error.message).toBe(`Per-minute limit of 60 requests reached; retry in ${retryAfter} s`)
     // Housekeeping still answers, and says the window is used up.
     const listed = await post(baseUrl, toolsList, auth(key))
@@ -112,18 +168,26 @@ export const register = (context: () => ApiContext) => {
     const raw = (body: string, headers: Record<string, string> = {}) =>
       fetch(new URL("/mcp", baseUrl), {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...auth(key), ...headers },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...auth(key),
+          ...headers
+        },
         body
       })
     const statuses = {
       batch: (await post(baseUrl, [toolsList, call("list_tags")], auth(key))).status,
-      oversized: (await raw(JSON.stringify(call("save_bookmark", { url: "https://example.com/", note: "x".repeat(300_000) })))).status,
+      oversized:
+        (await raw(JSON.stringify(call("save_bookmark", { url: "https://example.com/", note: "x".repeat(300_000) }))))
+          .status,
       empty: (await raw("")).status,
       malformed: (await raw("{not json")).status,
       wrongType: (await raw(JSON.stringify(toolsList), { "content-type": "text/plain" })).status,
       unknownTool: (await post(baseUrl, call("delete_bookmark", { id: "x" }), auth(key))).status,
       unknownMethod: (await post(baseUrl, { jsonrpc: "2.0", id: 9, method: "bookmarks/delete" }, auth(key))).status,
-      notAnObject: (await post(baseUrl, { jsonrpc: "2.0", id: 9, method: "tools/call", params: "x" }, auth(key))).status,
+      notAnObject:
+        (await post(baseUrl, { jsonrpc: "2.0", id: 9, method: "tools/call", params: "x" }, auth(key))).status,
       delete: (await fetch(new URL("/mcp", baseUrl), { method: "DELETE", headers: auth(key) })).status
     }
     expect(statuses).toEqual({

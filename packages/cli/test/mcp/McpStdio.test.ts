@@ -22,15 +22,24 @@ describe("bookmarks mcp (stdio bridge)", () => {
     const { baseUrl, client } = context().service
     const account = await ApiAccounts.create(client, "free")
     const mcp = new ClientV1({ name: "desktop", version: "1" })
-    const transport = new StdioV1({ command: process.execPath, args: [bin, "mcp", "--url", baseUrl], env: { BOOKMARKS_API_KEY: account.key } })
+    const transport = new StdioV1({
+      command: process.execPath,
+      args: [bin, "mcp", "--url", baseUrl],
+      env: { BOOKMARKS_API_KEY: account.key }
+    })
     await mcp.connect(transport)
     try {
       expect(mcp.getServerVersion()?.name).toBe("bookmarks")
       expect((await mcp.listTools()).tools.map((t) => t.name)).toContain("save_bookmark")
-      const saved = await mcp.callTool({ name: "save_bookmark", arguments: { url: "https://example.com/stdio", tags: "desk" } })
+      const saved = await mcp.callTool({
+        name: "save_bookmark",
+        arguments: { url: "https://example.com/stdio", tags: "desk" }
+      })
       expect(saved.structuredContent).toMatchObject({ url: "https://example.com/stdio", status: "processing" })
       const usage = await mcp.callTool({ name: "get_usage", arguments: {} })
-      expect(usage.structuredContent).toMatchObject({ usage: { month: 2, byKey: { [ApiAccounts.masked(account.key)]: 2 } } })
+      expect(usage.structuredContent).toMatchObject({
+        usage: { month: 2, byKey: { [ApiAccounts.masked(account.key)]: 2 } }
+      })
       const bad = await mcp.callTool({ name: "get_bookmark", arguments: { id: "bmk_nope" } })
       expect(bad).toMatchObject({ isError: true, content: [{ type: "text", text: "No bookmark with id 'bmk_nope'" }] })
     } finally {
@@ -45,11 +54,15 @@ describe("bookmarks mcp (stdio bridge)", () => {
     const { baseUrl, client, clock } = context().service
     const account = await ApiAccounts.create(client, "free")
     const mcp = new ClientV2({ name: "desktop", version: "2" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
-    await mcp.connect(new StdioV2({ command: process.execPath, args: [bin, "mcp", "--url", baseUrl, "--key", account.key] }))
+    await mcp.connect(
+      new StdioV2({ command: process.execPath, args: [bin, "mcp", "--url", baseUrl, "--key", account.key] })
+    )
     try {
       expect(mcp.getNegotiatedProtocolVersion()).toBe("2026-07-28")
       clock.advance(minute - (clock.now() % minute) + 50)
-      for (let i = 0; i < 60; i++) expect((await mcp.callTool({ name: "list_tags", arguments: {} })).isError).not.toBe(true)
+      for (let i = 0; i < 60; i++) {
+        expect((await mcp.callTool({ name: "list_tags", arguments: {} })).isError).not.toBe(true)
+      }
       await expect(mcp.callTool({ name: "save_bookmark", arguments: { url: "https://example.com/late" } }))
         .rejects.toThrow(/Per-minute limit of 60 requests reached; retry in \d+ s/)
     } finally {
@@ -62,7 +75,9 @@ describe("bookmarks mcp (stdio bridge)", () => {
   it("answers every call with the server's 401 when the key is refused", async () => {
     const { baseUrl } = context().service
     const mcp = new ClientV1({ name: "desktop", version: "1" })
-    const connecting = mcp.connect(new StdioV1({ command: process.execPath, args: [bin, "mcp", "--url", baseUrl, "--key", `bk_${"x".repeat(40)}`] }))
+    const connecting = mcp.connect(
+      new StdioV1({ command: process.execPath, args: [bin, "mcp", "--url", baseUrl, "--key", `bk_${"x".repeat(40)}`] })
+    )
     await expect(connecting).rejects.toThrow(/refused the API key \(HTTP 401\): The API key is not known/)
     await mcp.close()
   })

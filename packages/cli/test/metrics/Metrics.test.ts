@@ -7,8 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import * as App from "../../src/App.js"
-import * as AppConfig from "../../src/AppConfig.js"
+import * as AppConfig from "../../src/server/AppConfig.js"
+import * as Processes from "../../src/server/Processes.js"
 import { freePort } from "../support/FreePort.js"
 import * as Harness from "../support/Harness.js"
 import * as Prometheus from "../support/Prometheus.js"
@@ -48,7 +48,10 @@ describe("GET /metrics", () => {
     expect(none.headers.get("www-authenticate")).toBe(`Bearer realm="metrics"`)
     expect(await none.json()).toMatchObject({ code: "unauthenticated", status: 401 })
     expect((await Prometheus.scrape(service.baseUrl, "wrong-token")).status).toBe(401)
-    const post = await fetch(`${service.baseUrl}/metrics`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
+    const post = await fetch(`${service.baseUrl}/metrics`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` }
+    })
     expect(post.status).toBe(405)
     const ok = await Prometheus.scrape(service.baseUrl, token)
     expect(ok.status).toBe(200)
@@ -59,7 +62,13 @@ describe("GET /metrics", () => {
     expect(Prometheus.value(ok, "process_start_time_seconds")).toBeGreaterThan(Date.now() / 1000 - 3600)
     const again = await Prometheus.scrape(service.baseUrl, token)
     // Its own requests are counted under the route `metrics`, and nothing is charged to any allowance.
-    expect(Prometheus.delta(ok, again, (s) => Prometheus.value(s, "http_requests_total", { route: "metrics", status: "200" }))).toBe(1)
+    expect(
+      Prometheus.delta(
+        ok,
+        again,
+        (s) => Prometheus.value(s, "http_requests_total", { route: "metrics", status: "200" })
+      )
+    ).toBe(1)
     expect(Prometheus.delta(ok, again, (s) => Prometheus.value(s, "allowance_decisions_total"))).toBe(0)
   })
 
@@ -80,35 +89,58 @@ describe("GET /metrics", () => {
     expect((await client.request("GET", "/v1/api/no/such/route")).status).toBe(404)
 
     // The worker enriches the page and delivers to an endpoint that answers 410: the webhook is deactivated.
-    const after = await Prometheus.until(service.baseUrl, token, (s) =>
-      Prometheus.delta(before, s, (x) => Prometheus.value(x, "webhook_deliveries_total", { outcome: "deactivated" })) === 1)
+    const after = await Prometheus.until(
+      service.baseUrl,
+      token,
+      (s) =>
+        Prometheus.delta(
+          before,
+          s,
+          (x) => Prometheus.value(x, "webhook_deliveries_total", { outcome: "deactivated" })
+        ) === 1
+    )
     const moved = (read: (s: Prometheus.Scrape) => number) => Prometheus.delta(before, after, read)
-    const requests = (labels: Record<string, string>) => moved((s) => Prometheus.value(s, "http_requests_total", labels))
+    const requests = (labels: Record<string, string>) =>
+      moved((s) => Prometheus.value(s, "http_requests_total", labels))
 
     expect(requests({ method: "GET", route: "/v1/api/bookmarks", status: "200" })).toBe(3)
     expect(requests({ method: "GET", route: "/v1/api/bookmarks", status: "429" })).toBe(2)
     expect(requests({ method: "POST", route: "/v1/api/bookmarks", status: "201" })).toBe(1)
     expect(requests({ method: "GET", route: "/v1/api/bookmarks/:id", status: "404" })).toBe(1)
     expect(requests({ method: "GET", route: "unmatched", status: "404" })).toBe(1)
-    expect(moved((s) => Prometheus.observations(s, "http_request_duration_seconds", { method: "GET", route: "/v1/api/bookmarks" }))).toBe(5)
-    expect(moved((s) => Prometheus.observations(s, "http_request_duration_seconds", { route: "/v1/api/bookmarks/:id" }))).toBe(1)
+    expect(
+      moved((s) =>
+        Prometheus.observations(s, "http_request_duration_seconds", { method: "GET", route: "/v1/api/bookmarks" })
+      )
+    ).toBe(5)
+    expect(
+      moved((s) => Prometheus.observations(s, "http_request_duration_seconds", { route: "/v1/api/bookmarks/:id" }))
+    ).toBe(1)
     // No series is named after a raw path.
     expect(after.text).not.toContain("bmk_unknown")
     expect(after.text).not.toContain("/v1/api/no/such/route")
 
     // 3 lists, the save and the unknown bookmark were admitted; 2 refused by the minute window.
     expect(moved((s) => Prometheus.value(s, "allowance_decisions_total", { decision: "admitted" }))).toBe(5)
-    expect(moved((s) => Prometheus.value(s, "allowance_decisions_total", { decision: "refused", window: "minute" }))).toBe(2)
-    expect(moved((s) => Prometheus.value(s, "allowance_decisions_total", { decision: "refused", window: "month" }))).toBe(0)
+    expect(moved((s) => Prometheus.value(s, "allowance_decisions_total", { decision: "refused", window: "minute" })))
+      .toBe(2)
+    expect(moved((s) => Prometheus.value(s, "allowance_decisions_total", { decision: "refused", window: "month" })))
+      .toBe(0)
 
     expect(moved((s) => Prometheus.value(s, "enrichment_jobs_total", { outcome: "completed" }))).toBe(1)
     expect(moved((s) => Prometheus.value(s, "enrichment_jobs_total"))).toBe(1)
-    expect(moved((s) => Prometheus.observations(s, "enrichment_job_duration_seconds", { outcome: "completed" }))).toBe(1)
+    expect(moved((s) => Prometheus.observations(s, "enrichment_job_duration_seconds", { outcome: "completed" }))).toBe(
+      1
+    )
     expect(moved((s) => Prometheus.value(s, "webhook_deliveries_total"))).toBe(1)
-    expect(moved((s) => Prometheus.observations(s, "webhook_delivery_duration_seconds", { outcome: "deactivated" }))).toBe(1)
+    expect(moved((s) => Prometheus.observations(s, "webhook_delivery_duration_seconds", { outcome: "deactivated" })))
+      .toBe(1)
     expect(moved((s) => Prometheus.value(s, "webhook_deactivations_total", { reason: "gone" }))).toBe(1)
     expect(receiver.received("/gone").length).toBe(1)
-    expect((await client.api("GET", "/webhooks", ultra.key)).body.webhooks.find((w: { id: string }) => w.id === hook.id).active).toBe(false)
+    expect(
+      (await client.api("GET", "/webhooks", ultra.key)).body.webhooks.find((w: { id: string }) => w.id === hook.id)
+        .active
+    ).toBe(false)
 
     // The queues are empty again, and say so.
     for (const gauge of ["enrichment_jobs_queued", "webhook_deliveries_queued", "webhook_deliveries_retry_backlog"]) {
@@ -131,8 +163,20 @@ describe("Redis unreachable (fail open)", () => {
       for (let i = 0; i < 4; i++) expect((await down.client.api("GET", "/bookmarks", account.key)).status).toBe(200)
       const after = await Prometheus.scrape(down.baseUrl)
       expect(Prometheus.delta(before, after, (s) => Prometheus.value(s, "redis_unavailable_total"))).toBe(4)
-      expect(Prometheus.delta(before, after, (s) => Prometheus.value(s, "allowance_decisions_total", { decision: "uncounted" }))).toBe(4)
-      expect(Prometheus.delta(before, after, (s) => Prometheus.value(s, "allowance_decisions_total", { decision: "admitted" }))).toBe(0)
+      expect(
+        Prometheus.delta(
+          before,
+          after,
+          (s) => Prometheus.value(s, "allowance_decisions_total", { decision: "uncounted" })
+        )
+      ).toBe(4)
+      expect(
+        Prometheus.delta(
+          before,
+          after,
+          (s) => Prometheus.value(s, "allowance_decisions_total", { decision: "admitted" })
+        )
+      ).toBe(0)
     })
   })
 })
@@ -141,9 +185,16 @@ describe("bookmarks work", () => {
   it("serves /metrics alone on METRICS_PORT, with the token, since a worker has no API port", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "bookmarks-worker-metrics-"))
     const port = await freePort()
-    const env = { DATA_DIR: dataDir, HOST: "127.0.0.1", METRICS_PORT: String(port), METRICS_TOKEN: token, SCREENSHOTS: "false", LOG_LEVEL: "error" }
-    const config = await Effect.runPromise(Effect.withConfigProvider(AppConfig.config, ConfigProvider.fromMap(new Map(Object.entries(env)))))
-    const runtime = ManagedRuntime.make(App.workersLayer(config).pipe(Layer.orDie))
+    const env = {
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      METRICS_PORT: String(port),
+      METRICS_TOKEN: token,
+      SCREENSHOTS: "false",
+      LOG_LEVEL: "error"
+    }
+    const config = await Effect.runPromise(AppConfig.config.parse(ConfigProvider.fromEnv({ env })))
+    const runtime = ManagedRuntime.make(Processes.workersLayer(config).pipe(Layer.orDie))
     try {
       await runtime.runPromise(Effect.void)
       const base = `http://127.0.0.1:${port}`

@@ -4,8 +4,20 @@ import type { Answer } from "./Client.js"
 
 /** Every field of a bookmark (docs/api.md, "Resources"), `status` and `processingError` included. */
 export const bookmarkFields = [
-  "id", "url", "title", "description", "type", "tags", "note", "summary", "image", "screenshot", "favicon",
-  "createdAt", "status", "processingError"
+  "id",
+  "url",
+  "title",
+  "description",
+  "type",
+  "tags",
+  "note",
+  "summary",
+  "image",
+  "screenshot",
+  "favicon",
+  "createdAt",
+  "status",
+  "processingError"
 ] as const
 
 /** What every list row carries at least (docs/api.md, "Resources"). */

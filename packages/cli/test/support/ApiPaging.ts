@@ -31,7 +31,11 @@ export const walk = async (
   const pages: Array<Page> = []
   let before: string | null = null
   do {
-    const params: URLSearchParams = new URLSearchParams({ ...query, limit: String(limit), ...(before === null ? {} : { before }) })
+    const params: URLSearchParams = new URLSearchParams({
+      ...query,
+      limit: String(limit),
+      ...(before === null ? {} : { before })
+    })
     const answer: Answer<Page> = await client.api<Page>("GET", `/bookmarks?${params}`, key)
     if (answer.status !== 200) throw new Error(`page ${pages.length}: ${answer.status} ${answer.text}`)
     pages.push(answer.body)

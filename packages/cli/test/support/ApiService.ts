@@ -13,7 +13,9 @@ export interface ApiContext {
   readonly fixture: ApiFixtureServer.ApiFixtureServer
 }
 
-/** `plus` is the plan the monthly-exhaustion tests use; the others keep the default table (docs/decisions.md, "Plans"). */
+/**
+ * `plus` is the plan the monthly-exhaustion tests use; the others keep the default table (docs/decisions.md, "Plans").
+ */
 export const plusPerMonth = 5
 export const planLimits = { plus: { perMinute: 300, perMonth: plusPerMonth } }
 
@@ -49,7 +51,7 @@ export const stop = async (context: ApiContext) => {
 }
 
 /** Starts one service for the enclosing describe block; the accessor is valid inside its tests. */
-export const useService = (mode: Harness.Mode): (() => ApiContext) => {
+export const useService = (mode: Harness.Mode): () => ApiContext => {
   let context: ApiContext | undefined
   beforeAll(async () => {
     context = await start(mode)

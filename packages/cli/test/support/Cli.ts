@@ -1,6 +1,7 @@
 /** Runs the `bookmarks` command as a person would (the bin, a clean environment plus `env`) and collects its output. */
 import { execFile } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import type { Json } from "./Client.js"
 import { environment } from "./ProcessService.js"
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url))
@@ -16,15 +17,20 @@ export interface Ran {
 
 export const run = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>> = {}): Promise<Ran> =>
   new Promise((resolve, reject) => {
-    execFile(process.execPath, [bin, ...args], { cwd: repoRoot, env: environment(env), timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
-      if (code === -1) return reject(error)
-      resolve({ code, stdout, stderr, lines: stdout.split("\n").filter((l) => l.trim() !== "") })
-    })
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: repoRoot, env: environment(env), timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
+        if (code === -1) return reject(error)
+        resolve({ code, stdout, stderr, lines: stdout.split("\n").filter((l) => l.trim() !== "") })
+      }
+    )
   })
 
 /** The JSON a `--json` command printed. */
-export const json = <A = any>(ran: Ran): A => {
+export const json = <A = Json>(ran: Ran): A => {
   if (ran.code !== 0) throw new Error(`exit ${ran.code}: ${ran.stderr}`)
   return JSON.parse(ran.stdout) as A
 }

@@ -1,5 +1,11 @@
 /** A plain fetch client for end-to-end tests: what a curl user does, with JSON helpers. */
-export interface Answer<A = any> {
+import { Waiting } from "@bookmark-library/testkit"
+
+/** A JSON body as `JSON.parse` types it: the suites read answers loosely and assert their shape with `expect`. */
+// oxlint-disable-next-line typescript/no-explicit-any -- JSON.parse's own type; each test asserts what it reads
+export type Json = any
+
+export interface Answer<A = Json> {
   readonly status: number
   readonly headers: Headers
   readonly body: A
@@ -9,7 +15,11 @@ export interface Answer<A = any> {
 export class Client {
   constructor(readonly baseUrl: string, readonly adminToken: string) {}
 
-  async request<A = any>(method: string, path: string, init: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer<A>> {
+  async request<A = Json>(
+    method: string,
+    path: string,
+    init: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}
+  ): Promise<Answer<A>> {
     const headers: Record<string, string> = { ...init.headers }
     if (init.key !== undefined) headers["authorization"] = `Bearer ${init.key}`
     let body: string | undefined
@@ -29,11 +39,11 @@ export class Client {
     return { status: response.status, headers: response.headers, body: parsed as A, text }
   }
 
-  api<A = any>(method: string, path: string, key: string, body?: unknown) {
+  api<A = Json>(method: string, path: string, key: string, body?: unknown) {
     return this.request<A>(method, `/v1/api${path}`, { key, ...(body === undefined ? {} : { body }) })
   }
 
-  admin<A = any>(method: string, path: string, body?: unknown) {
+  admin<A = Json>(method: string, path: string, body?: unknown) {
     return this.request<A>(method, `/admin${path}`, { key: this.adminToken, ...(body === undefined ? {} : { body }) })
   }
 
@@ -52,12 +62,11 @@ export class Client {
 
   /** Polls until the bookmark is `ready` (or the time is up). */
   async ready(key: string, id: string, timeoutMs = 30_000) {
-    const until = Date.now() + timeoutMs
-    for (;;) {
+    let last = ""
+    return Waiting.pollUntil(() => `bookmark ${id} to be ready: ${last}`, async () => {
       const got = await this.api("GET", `/bookmarks/${id}`, key)
-      if (got.body?.status === "ready") return got.body
-      if (Date.now() > until) throw new Error(`bookmark ${id} not ready: ${got.text}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+      last = got.text
+      return got.body?.status === "ready" && got.body
+    }, { timeoutMs, intervalMs: 100 })
   }
 }

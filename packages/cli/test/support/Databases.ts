@@ -1,8 +1,8 @@
 /** A fresh Postgres database per test file (dropped afterwards), from TEST_DATABASE_URL. */
-import pg from "pg"
+import { Client } from "pg"
 
-const withAdmin = async <A>(url: string, f: (client: pg.Client) => Promise<A>) => {
-  const client = new pg.Client({ connectionString: url })
+const withAdmin = async <A>(url: string, f: (client: Client) => Promise<A>) => {
+  const client = new Client({ connectionString: url })
   await client.connect()
   try {
     return await f(client)

@@ -58,7 +58,7 @@ export const expectBodySearch = async (setup: Setup, articleId: string) => {
 /** A URL the policy refuses: finished anyway, nothing derived from the target, the reason named. */
 export const expectBlocked = (bookmark: ReadyBookmark) => {
   expect(bookmark.status).toBe("ready")
-  expect(bookmark.processingError).toBe("blocked by address policy")
+  expect(bookmark.processingError).toBe("blocked by address policy (ALLOW_HOSTS can allow a host on your own network)")
   expect(bookmark.title).toBe("")
   expect(bookmark.summary).toBe("")
   expect(bookmark.screenshot).toBe("")

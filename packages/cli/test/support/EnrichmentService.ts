@@ -4,6 +4,7 @@
  * Free of vitest, so a measurement script can use it too.
  */
 import { BookmarkId, Bookmarks } from "@bookmark-library/domain"
+import { Waiting } from "@bookmark-library/testkit"
 import { Effect, Option, Schema } from "effect"
 import * as dns from "node:dns"
 import * as Trap from "./EnrichmentTrap.js"
@@ -12,13 +13,17 @@ import * as FixtureServer from "./FixtureServer.js"
 import * as Harness from "./Harness.js"
 
 const { failingNames, internalNames } = FixturePages
-const internalAnswers: Readonly<Record<string, ReadonlyArray<{ readonly address: string; readonly family: number }>>> = {
-  [internalNames.v4]: [{ address: "127.0.0.1", family: 4 }],
-  [internalNames.v6]: [{ address: "::1", family: 6 }],
-  [internalNames.mixed]: [{ address: "127.0.0.1", family: 4 }, { address: "::1", family: 6 }]
-}
+const internalAnswers: Readonly<Record<string, ReadonlyArray<{ readonly address: string; readonly family: number }>>> =
+  {
+    [internalNames.v4]: [{ address: "127.0.0.1", family: 4 }],
+    [internalNames.v6]: [{ address: "::1", family: 6 }],
+    [internalNames.mixed]: [{ address: "127.0.0.1", family: 4 }, { address: "::1", family: 6 }]
+  }
 
-const failures: Readonly<Record<string, string>> = { [failingNames.missing]: "ENOTFOUND", [failingNames.flaky]: "EAI_AGAIN" }
+const failures: Readonly<Record<string, string>> = {
+  [failingNames.missing]: "ENOTFOUND",
+  [failingNames.flaky]: "EAI_AGAIN"
+}
 
 /** Names the resolver was asked, in order (the service runs in this process). */
 export const resolved: Array<string> = []
@@ -45,12 +50,19 @@ export interface Setup {
   readonly stop: () => Promise<void>
 }
 
-export const start = async (options: { readonly mode: Harness.Mode; readonly env?: Record<string, string> }): Promise<Setup> => {
+export const start = async (
+  options: { readonly mode: Harness.Mode; readonly env?: Record<string, string> }
+): Promise<Setup> => {
   const trap = await Trap.start()
   const fixtures = await FixtureServer.start((selfPort) => FixturePages.routes({ selfPort, trapPort: trap.port }))
   const service = await Harness.start({
     mode: options.mode,
-    env: { ENRICHMENT_RETRY_SCHEDULE: "200ms,200ms,200ms", ...options.env },
+    env: {
+      ENRICHMENT_RETRY_SCHEDULE: "200ms,200ms,200ms",
+      // These suites poll bookmarks every 20-100 ms for a minute or more; the allowance is not what they test.
+      PLAN_LIMITS: JSON.stringify({ ultra: { perMinute: 1_000_000, perMonth: 100_000_000 } }),
+      ...options.env
+    },
     overrides: { guard: { allowlist: [fixtures.origin], resolver }, fetch: fetchLimits }
   })
   const { key } = await service.client.account("ultra")
@@ -69,11 +81,15 @@ export const start = async (options: { readonly mode: Harness.Mode; readonly env
 }
 
 /** `POST /bookmarks`; expects the processing acknowledgement and returns the id. */
-export const save = async (setup: Setup, url: string, extra: { readonly tags?: ReadonlyArray<string> | string } = {}) => {
+export const save = async (
+  setup: Setup,
+  url: string,
+  extra: { readonly tags?: ReadonlyArray<string> | string } = {}
+) => {
   const answer = await setup.service.client.api("POST", "/bookmarks", setup.key, { url, ...extra })
-  const ack = Schema.decodeUnknownEither(Ack)(answer.body)
-  if (answer.status !== 201 || ack._tag === "Left") throw new Error(`save ${url}: ${answer.status} ${answer.text}`)
-  return ack.right.id
+  const ack = Schema.decodeUnknownResult(Ack)(answer.body)
+  if (answer.status !== 201 || ack._tag === "Failure") throw new Error(`save ${url}: ${answer.status} ${answer.text}`)
+  return ack.success.id
 }
 
 const Ack = Schema.Struct({ id: Schema.String, status: Schema.Literal("processing") })
@@ -93,7 +109,10 @@ const ReadyBookmark = Schema.Struct({
   favicon: Schema.String,
   createdAt: Schema.String,
   status: Schema.Literal("ready"),
-  processingError: Schema.String
+  processingError: Schema.String,
+  archive: Schema.String,
+  archivedAt: Schema.String,
+  archiveProblem: Schema.String
 })
 export type ReadyBookmark = typeof ReadyBookmark.Type
 
@@ -104,15 +123,15 @@ export const ready = async (setup: Setup, id: string, timeoutMs = 60_000): Promi
 /** Every distinct `processingError` the bookmark showed while still `processing`, watched until it is `ready`. */
 export const pendingReasons = async (setup: Setup, id: string, timeoutMs = 60_000): Promise<ReadonlyArray<string>> => {
   const seen: Array<string> = []
-  const until = Date.now() + timeoutMs
-  for (;;) {
+  let last = ""
+  return Waiting.pollUntil(() => `bookmark ${id} to be ready: ${last}`, async () => {
     const got = await setup.service.client.api("GET", `/bookmarks/${id}`, setup.key)
     if (got.body?.status === "ready") return seen
     const reason: unknown = got.body?.processingError
     if (typeof reason === "string" && reason !== "" && !seen.includes(reason)) seen.push(reason)
-    if (Date.now() > until) throw new Error(`bookmark ${id} not ready: ${got.text}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
+    last = got.text
+    return undefined
+  }, { timeoutMs, intervalMs: 20 })
 }
 
 /** The extracted page text the service stored for search (not part of the API). */
@@ -122,13 +141,3 @@ export const pageText = (setup: Setup, id: string) =>
       Effect.map(Option.match({ onNone: () => "", onSome: (record) => record.pageText }))
     )
   )
-
-/** Polls `f` until it holds or the time is up (for counts that settle after an answer). */
-export const eventually = async (f: () => boolean, timeoutMs = 5_000) => {
-  const until = Date.now() + timeoutMs
-  while (!f()) {
-    if (Date.now() > until) return false
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return true
-}

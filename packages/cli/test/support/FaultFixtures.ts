@@ -94,11 +94,9 @@ export const start = async (): Promise<FaultFixtures> => {
       }
     }
     res.on("close", finish)
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(entry)) {
-        waiters.splice(waiters.indexOf(waiter), 1)
-        waiter.resolve(entry)
-      }
+    for (const waiter of waiters.filter((w) => w.predicate(entry))) {
+      waiters.splice(waiters.indexOf(waiter), 1)
+      waiter.resolve(entry)
     }
     const rule = rules.get(path) ?? {}
     if (rule.holdFirst === true && earlier === 0) return

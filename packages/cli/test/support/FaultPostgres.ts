@@ -24,7 +24,9 @@ export interface PrivatePostgres {
 const binDir = (): string => {
   const root = "/usr/lib/postgresql"
   if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => existsSync(join(root, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a))
+    const versions = readdirSync(root).filter((v) => existsSync(join(root, v, "bin", "initdb"))).sort((a, b) =>
+      Number(b) - Number(a)
+    )
     if (versions[0] !== undefined) return join(root, versions[0], "bin")
   }
   const out = spawnSync("pg_config", ["--bindir"], { encoding: "utf8" })
@@ -99,11 +101,17 @@ export const start = async (): Promise<PrivatePostgres> => {
   run(join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"])
   const port = await freePort()
   const options = [
-    `-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c fsync=off", "-c full_page_writes=off",
-    "-c max_connections=60", "-c shared_buffers=32MB"
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c fsync=off",
+    "-c full_page_writes=off",
+    "-c max_connections=60",
+    "-c shared_buffers=32MB"
   ].join(" ")
   const pgCtl = join(bin, "pg_ctl")
-  const startServer = () => runAsync(pgCtl, ["-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"])
+  const startServer = () =>
+    runAsync(pgCtl, ["-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"])
   await startServer()
   return {
     port,

@@ -2,6 +2,7 @@
  * A private `redis-server` for tests that stop Redis: a free loopback port, no persistence, restartable on the
  * same port. Killed at `cleanup` or, failing that, when the test process exits.
  */
+import { Waiting } from "@bookmark-library/testkit"
 import { type ChildProcess, spawn } from "node:child_process"
 import { connect } from "node:net"
 import { freePort } from "./FreePort.js"
@@ -14,7 +15,6 @@ export interface PrivateRedis {
   readonly start: () => Promise<void>
   readonly cleanup: () => Promise<void>
 }
-
 
 /** Answers PING with PONG. */
 const pong = (port: number) =>
@@ -36,16 +36,24 @@ export const start = async (): Promise<PrivateRedis> => {
 
   const up = async () => {
     const spawned = spawn("redis-server", [
-      "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--maxmemory-policy",
+      "noeviction"
     ], { stdio: "ignore" })
     child = spawned
     reap(spawned)
-    const until = Date.now() + 15_000
-    while (!(await pong(port))) {
+    await Waiting.pollUntil("redis-server to answer (15 s)", async () => {
+      if (await pong(port)) return true
       if (spawned.exitCode !== null) throw new Error(`redis-server exited with ${spawned.exitCode} (is it installed?)`)
-      if (Date.now() > until) throw new Error("redis-server did not answer within 15 s")
-      await new Promise((r) => setTimeout(r, 50))
-    }
+      return false
+    }, { timeoutMs: 15_000 })
   }
   const down = async () => {
     const running = child

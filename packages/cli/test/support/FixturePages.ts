@@ -111,7 +111,10 @@ const landingPage = `<!doctype html><html><head><title>${redirectChain.title}</t
 /** Headers never come (until the client gives up): longer than any fetch timeout the tests configure. */
 export const slow = { path: "/slow" } as const
 const slowRoute: Route = (_req, res) => {
-  const timer = setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end("<title>Too late</title>"), 120_000)
+  const timer = setTimeout(
+    () => res.writeHead(200, { "content-type": "text/html" }).end("<title>Too late</title>"),
+    120_000
+  )
   res.on("close", () => clearTimeout(timer))
 }
 
@@ -215,7 +218,9 @@ const gzipBombRoute: Route = (() => {
   const head = `<!doctype html><html><head><title>${gzipBomb.title}</title></head><body><p>${gzipBomb.sentence}</p>`
   return (_req, res) => {
     body ??= zlib.gzipSync(Buffer.concat([Buffer.from(head), Buffer.alloc(gzipBomb.inflatedBytes, " ")]))
-    res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip", "content-length": body.length }).end(body)
+    res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip", "content-length": body.length }).end(
+      body
+    )
   }
 })()
 
@@ -242,7 +247,8 @@ export const toTrap = { path: "/away" } as const
 
 /** An allowlisted page whose subresources (image, iframe, stylesheet, fetch, WebSocket) all point at the trap. */
 export const trapSubresources = { path: "/subresources", title: "Page With Hostile Subresources" } as const
-const trapSubresourcesPage = (trapPort: number) => `<!doctype html><html><head><title>${trapSubresources.title}</title>
+const trapSubresourcesPage = (trapPort: number) =>
+  `<!doctype html><html><head><title>${trapSubresources.title}</title>
 <link rel="stylesheet" href="http://0x7f000001:${trapPort}/style.css"></head><body>
 <p>This page asks the browser to load things from a private address, which the address policy must refuse every time.</p>
 <img src="http://127.0.0.1:${trapPort}/pixel.png" alt="">
@@ -265,17 +271,21 @@ export const toFile = { path: "/to-file" } as const
 export const cloakedRedirect = { path: "/cloaked", title: "An Ordinary Page" } as const
 const cloakedRoute = (trapPort: number): Route => (req, res) =>
   req.headers["sec-fetch-mode"] === undefined
-    ? html(`<!doctype html><title>${cloakedRedirect.title}</title><p>Nothing to see here, just an ordinary page of text.</p>`)(req, res)
+    ? html(
+      `<!doctype html><title>${cloakedRedirect.title}</title><p>Nothing to see here, just an ordinary page of text.</p>`
+    )(req, res)
     : redirect(`http://127.0.0.1:${trapPort}/cloaked`, 302)(req, res)
 
 /** A page that navigates itself to the trap with a script as soon as it loads. */
 export const scriptedNavigation = { path: "/navigate", title: "A Page That Moves On" } as const
-const scriptedNavigationPage = (trapPort: number) => `<!doctype html><html><head><title>${scriptedNavigation.title}</title></head>
+const scriptedNavigationPage = (trapPort: number) =>
+  `<!doctype html><html><head><title>${scriptedNavigation.title}</title></head>
 <body><p>This page sends the browser somewhere else as soon as it has loaded its first paragraph.</p>
 <script>location.href = "http://[::1]:${trapPort}/moved"</script></body></html>`
 
 /** Generic pages for throughput measurements: `/bulk/<n>`. */
-export const bulkPage = (n: number) => `<!doctype html><html><head><title>Bulk page ${n}</title>
+export const bulkPage = (n: number) =>
+  `<!doctype html><html><head><title>Bulk page ${n}</title>
 <meta name="description" content="Fixture page number ${n} for measuring enrichment throughput."></head><body>
 <article><h1>Bulk page ${n}</h1>
 <p>Page ${n} tells a short story about a harbour town where fishing boats return every evening with their catch.</p>
@@ -289,7 +299,9 @@ const bulkRoute: Route = (req: http.IncomingMessage, res) => {
 }
 
 /** Every route; `selfPort` is the fixture server's own port (for absolute redirects), `trapPort` the trap's. */
-export const routes = ({ selfPort, trapPort }: { readonly selfPort: number; readonly trapPort: number }): Record<string, Route> => ({
+export const routes = (
+  { selfPort, trapPort }: { readonly selfPort: number; readonly trapPort: number }
+): Record<string, Route> => ({
   [article.path]: html(articlePage),
   [plain.path]: html(plainPage),
   [image.path]: respond("image/png", pngBytes),

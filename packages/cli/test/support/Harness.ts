@@ -7,14 +7,14 @@ import { randomBytes } from "node:crypto"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import * as App from "../../src/App.js"
-import * as AppConfig from "../../src/AppConfig.js"
-import type * as Composition from "../../src/Composition.js"
-import * as Logging from "../../src/Logging.js"
+import type * as AdapterChoice from "../../src/server/AdapterChoice.js"
+import * as AppConfig from "../../src/server/AppConfig.js"
+import * as Logging from "../../src/server/observability/Logging.js"
+import * as Processes from "../../src/server/Processes.js"
+import { Client } from "./Client.js"
 import * as Databases from "./Databases.js"
 import { freePort } from "./FreePort.js"
 import * as OffsetClock from "./OffsetClock.js"
-import { Client } from "./Client.js"
 
 export type Mode = "embedded" | "scaled"
 
@@ -22,7 +22,7 @@ export interface StartOptions {
   readonly mode?: Mode
   readonly roles?: "all" | "api"
   readonly env?: Record<string, string>
-  readonly overrides?: Composition.TestOverrides
+  readonly overrides?: AdapterChoice.TestOverrides
   /** Reuse a data directory or database (a restart); otherwise a fresh one is made. */
   readonly storage?: Storage
 }
@@ -60,7 +60,7 @@ export interface Started {
   readonly clock: OffsetClock.OffsetClock
   readonly client: Client
   /** Runs an effect inside the service's runtime (its ports), e.g. to inspect storage. */
-  readonly run: <A, E>(effect: Effect.Effect<A, E, Layer.Layer.Success<ReturnType<typeof App.layer>>>) => Promise<A>
+  readonly run: <A, E>(effect: Effect.Effect<A, E, Layer.Success<ReturnType<typeof Processes.layer>>>) => Promise<A>
   /** Stops the service (graceful: leases released, server drained); storage is kept. */
   readonly stop: () => Promise<void>
 }
@@ -68,7 +68,8 @@ export interface Started {
 export const start = async (options: StartOptions = {}): Promise<Started> => {
   const mode = options.mode ?? options.storage?.mode ?? "embedded"
   const storage = options.storage ?? await newStorage(mode)
-  const port = await freePort()
+  // A test that must know the address before the start (a provider's redirect URI) picks the port itself.
+  const port = options.env?.["PORT"] === undefined ? await freePort() : Number(options.env["PORT"])
   const adminToken = `adm_${randomBytes(16).toString("hex")}`
   const env: Record<string, string> = {
     DATA_DIR: storage.dataDir,
@@ -83,10 +84,9 @@ export const start = async (options: StartOptions = {}): Promise<Started> => {
     ...(mode === "scaled" ? { REDIS_URL: process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379" } : {}),
     ...options.env
   }
-  const provider = ConfigProvider.fromMap(new Map(Object.entries(env)))
-  const config = await Effect.runPromise(Effect.withConfigProvider(AppConfig.config, provider))
+  const config = await Effect.runPromise(AppConfig.config.parse(ConfigProvider.fromEnv({ env })))
   const clock = OffsetClock.make()
-  const layer = App.layer(config, options.roles ?? "all", options.overrides).pipe(
+  const layer = Processes.layer(config, options.roles ?? "all", options.overrides).pipe(
     Layer.provide(Logging.layer(config)),
     Layer.provide(clock.layer)
   )

@@ -31,7 +31,8 @@ export const pageServer = (delayMs: number): Promise<PageServer> =>
     const server = http.createServer((req, res) => {
       const path = req.url ?? "/"
       hits.push({ path, at: Date.now() })
-      const body = `<!doctype html><html><head><title>Page ${path}</title><meta name="description" content="About ${path}">` +
+      const body =
+        `<!doctype html><html><head><title>Page ${path}</title><meta name="description" content="About ${path}">` +
         `</head><body><p>A page for imports and saves: ${path}. It is short and answers slowly on purpose.</p></body></html>`
       setTimeout(() => {
         res.writeHead(path.startsWith("/page/") ? 200 : 404, { "content-type": "text/html; charset=utf-8" })
@@ -44,10 +45,11 @@ export const pageServer = (delayMs: number): Promise<PageServer> =>
       resolve({
         origin: `http://127.0.0.1:${port}`,
         hits,
-        close: () => new Promise((done) => {
-          server.closeAllConnections()
-          server.close(() => done())
-        })
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          })
       })
     })
   })

@@ -2,22 +2,23 @@
 import { Clock, Effect, Layer } from "effect"
 
 export const make = () => {
-  const base = Clock.make()
+  const base = Clock.Clock.defaultValue()
   let offset = 0
   const clock: Clock.Clock = {
-    [Clock.ClockTypeId]: Clock.ClockTypeId,
-    unsafeCurrentTimeMillis: () => base.unsafeCurrentTimeMillis() + offset,
-    currentTimeMillis: Effect.sync(() => base.unsafeCurrentTimeMillis() + offset),
-    unsafeCurrentTimeNanos: () => base.unsafeCurrentTimeNanos() + BigInt(offset) * 1_000_000n,
-    currentTimeNanos: Effect.sync(() => base.unsafeCurrentTimeNanos() + BigInt(offset) * 1_000_000n),
+    currentTimeMillisUnsafe: () => base.currentTimeMillisUnsafe() + offset,
+    currentTimeMillis: Effect.sync(() => base.currentTimeMillisUnsafe() + offset),
+    currentTimeNanosUnsafe: () => base.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n,
+    currentTimeNanos: Effect.sync(() => base.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n),
+    monotonicTimeNanosUnsafe: () => base.monotonicTimeNanosUnsafe(),
+    monotonicTimeNanos: base.monotonicTimeNanos,
     sleep: (duration) => base.sleep(duration)
   }
   return {
-    layer: Layer.setClock(clock),
+    layer: Layer.succeed(Clock.Clock, clock),
     advance: (ms: number) => void (offset += ms),
     /** Moves now to `at` (epoch ms); only forward in practice. */
     setNow: (at: number) => void (offset = at - Date.now()),
-    now: () => clock.unsafeCurrentTimeMillis()
+    now: () => clock.currentTimeMillisUnsafe()
   }
 }
 

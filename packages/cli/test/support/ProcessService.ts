@@ -3,6 +3,7 @@
  * lines collected, signalled like an operator (SIGTERM) or a crash (SIGKILL) would, and always reaped: every
  * child still alive when the test process exits is killed.
  */
+import { Waiting } from "@bookmark-library/testkit"
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { reap } from "./Reaper.js"
@@ -12,12 +13,40 @@ const bin = fileURLToPath(new URL("../../bin/bookmarks.mjs", import.meta.url))
 
 /** Every variable AppConfig reads: none may leak in from the test runner's environment. */
 const configVariables = [
-  "PORT", "HOST", "PUBLIC_URL", "DATA_DIR", "DATABASE_URL", "REDIS_URL", "CHROMIUM_PATH", "SCREENSHOTS",
-  "ADMIN_TOKEN", "ALLOW_PRIVATE_NETWORK", "ALLOW_HTTP_WEBHOOKS", "WEBHOOK_RETRY_SCHEDULE",
-  "WEBHOOK_DEACTIVATE_AFTER", "WEBHOOK_DEACTIVATE_FAILURES", "WEBHOOK_TIMEOUT", "ENRICHMENT_RETRY_SCHEDULE",
-  "ENRICHMENT_ATTEMPT_BUDGET", "ENRICHMENT_LEASE", "OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_MODEL",
-  "PLAN_LIMITS", "WORKER_CONCURRENCY", "IMPORT_HOST_GAP", "IMPORT_LEASE", "LOG_LEVEL", "LOG_FORMAT", "NODE_OPTIONS",
-  "CORS_ORIGINS", "BOOKMARKS_URL", "BOOKMARKS_API_KEY", "SIGNUP", "DEFAULT_PLAN"
+  "PORT",
+  "HOST",
+  "PUBLIC_URL",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "REDIS_URL",
+  "CHROMIUM_PATH",
+  "SCREENSHOTS",
+  "ADMIN_TOKEN",
+  "ALLOW_PRIVATE_NETWORK",
+  "ALLOW_HOSTS",
+  "ALLOW_HTTP_WEBHOOKS",
+  "WEBHOOK_RETRY_SCHEDULE",
+  "WEBHOOK_DEACTIVATE_AFTER",
+  "WEBHOOK_DEACTIVATE_FAILURES",
+  "WEBHOOK_TIMEOUT",
+  "ENRICHMENT_RETRY_SCHEDULE",
+  "ENRICHMENT_ATTEMPT_BUDGET",
+  "ENRICHMENT_LEASE",
+  "OPENAI_BASE_URL",
+  "OPENAI_API_KEY",
+  "OPENAI_MODEL",
+  "PLAN_LIMITS",
+  "WORKER_CONCURRENCY",
+  "IMPORT_HOST_GAP",
+  "IMPORT_LEASE",
+  "LOG_LEVEL",
+  "LOG_FORMAT",
+  "NODE_OPTIONS",
+  "CORS_ORIGINS",
+  "BOOKMARKS_URL",
+  "BOOKMARKS_API_KEY",
+  "SIGNUP",
+  "DEFAULT_PLAN"
 ]
 
 export type LogLine = Readonly<Record<string, unknown>> & { readonly message?: unknown; readonly logLevel?: unknown }
@@ -44,8 +73,9 @@ export interface Spawned {
   readonly tail: (n?: number) => string
 }
 
-
-const messageOf = (line: LogLine): string => (typeof line.message === "string" ? line.message : JSON.stringify(line.message ?? ""))
+const messageOf = (
+  line: LogLine
+): string => (typeof line.message === "string" ? line.message : JSON.stringify(line.message ?? ""))
 
 /** Log records whose message contains `text`. */
 export const mentions = (text: string) => (line: LogLine) => messageOf(line).includes(text)
@@ -89,11 +119,9 @@ export const spawnBookmarks = (
     const record = parse(line)
     if (record === undefined) return
     records.push(record)
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(record)) {
-        waiters.splice(waiters.indexOf(waiter), 1)
-        waiter.resolve(record)
-      }
+    for (const waiter of waiters.filter((w) => w.predicate(record))) {
+      waiters.splice(waiters.indexOf(waiter), 1)
+      waiter.resolve(record)
     }
   }
   const reader = (stream: NodeJS.ReadableStream) => {
@@ -163,19 +191,16 @@ export const spawnBookmarks = (
 
 /** Polls `GET /health` until 200 (or the process exits, or time runs out). */
 export const waitHealthy = async (process: Spawned, baseUrl: string, timeoutMs = 90_000): Promise<void> => {
-  const until = Date.now() + timeoutMs
-  for (;;) {
+  await Waiting.pollUntil(() => `${process.name} to be healthy within ${timeoutMs} ms\n${process.tail()}`, async () => {
     if (process.exit() !== null) throw new Error(`${process.name} exited while starting\n${process.tail()}`)
     try {
       const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) })
       await response.arrayBuffer()
-      if (response.status === 200) return
+      return response.status === 200
     } catch {
-      // not listening yet
+      return false // not listening yet
     }
-    if (Date.now() > until) throw new Error(`${process.name} not healthy within ${timeoutMs} ms\n${process.tail()}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  }, { timeoutMs, intervalMs: 100 })
 }
 
 /** Both runners of a `work` process have started. */

@@ -2,6 +2,7 @@
  * Scrapes `/metrics` and reads it with a third-party parser of the Prometheus text format (prom2javascript: unlike
  * parse-prometheus-text-format, it keeps the labels of histogram series apart).
  */
+import { Waiting } from "@bookmark-library/testkit"
 import { getMetricsFromIterator, type PromMetrics } from "prom2javascript"
 
 export interface Scrape {
@@ -12,7 +13,10 @@ export interface Scrape {
 }
 
 export const scrape = async (baseUrl: string, token?: string): Promise<Scrape> => {
-  const response = await fetch(`${baseUrl}/metrics`, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } })
+  const response = await fetch(
+    `${baseUrl}/metrics`,
+    token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } }
+  )
   const text = await response.text()
   const metrics = response.status === 200 ? await getMetricsFromIterator(text.split("\n")[Symbol.iterator]()) : {}
   return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, metrics }
@@ -40,12 +44,16 @@ export const observations = (scraped: Scrape, name: string, labels: Labels = {})
 export const delta = (before: Scrape, after: Scrape, read: (s: Scrape) => number) => read(after) - read(before)
 
 /** Scrapes until `predicate` holds: scrapes are not charged and change no counter the tests read. */
-export const until = async (baseUrl: string, token: string | undefined, predicate: (s: Scrape) => boolean, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
+export const until = (
+  baseUrl: string,
+  token: string | undefined,
+  predicate: (s: Scrape) => boolean,
+  timeoutMs = 30_000
+) => {
+  let last = ""
+  return Waiting.pollUntil(() => `the metrics to reach the expected state:\n${last}`, async () => {
     const scraped = await scrape(baseUrl, token)
-    if (predicate(scraped)) return scraped
-    if (Date.now() > deadline) throw new Error(`metrics never reached the expected state:\n${scraped.text}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+    last = scraped.text
+    return predicate(scraped) && scraped
+  }, { timeoutMs })
 }

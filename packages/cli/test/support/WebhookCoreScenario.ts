@@ -14,7 +14,11 @@ export const coreDelivery = async (service: Started, receiver: Receiver, tag: st
   const owner = await client.account("ultra")
   const other = await client.account("ultra")
   const paths = { a: `/${tag}/hook/a`, b: `/${tag}/hook/b`, other: `/${tag}/hook/other` }
-  const hookA = await register(client, owner.key, { url: receiver.url(paths.a), events: ["bookmark.saved"], description: "a" })
+  const hookA = await register(client, owner.key, {
+    url: receiver.url(paths.a),
+    events: ["bookmark.saved"],
+    description: "a"
+  })
   const hookB = await register(client, owner.key, { url: receiver.url(paths.b), events: "bookmark.saved" })
   const hookOther = await register(client, other.key, { url: receiver.url(paths.other) })
 
@@ -38,7 +42,9 @@ export const coreDelivery = async (service: Started, receiver: Receiver, tag: st
   const atA = await receiver.waitFor(paths.a, 3)
   const atB = await receiver.waitFor(paths.b, 3)
   // Every delivery delivered at its first attempt: nothing is left to send, so no duplicate or retry can follow.
-  for (const hook of [hookA, hookB]) expect(await DeliveryRows.settled(service, hook.id)).toEqual(ids.map(() => ["delivered", 1]))
+  for (const hook of [hookA, hookB]) {
+    expect(await DeliveryRows.settled(service, hook.id)).toEqual(ids.map(() => ["delivered", 1]))
+  }
   expect(await DeliveryRows.rows(service, hookOther.id)).toEqual([])
   expect(receiver.received(paths.a)).toHaveLength(3)
   expect(receiver.received(paths.b)).toHaveLength(3)
@@ -56,7 +62,11 @@ export const coreDelivery = async (service: Started, receiver: Receiver, tag: st
       expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false)
       const current = await client.api("GET", `/bookmarks/${body.data.id}`, owner.key)
       expect(current.status).toBe(200)
-      expect(body.data).toEqual(current.body)
+      // The delivery carries the bookmark as GET /bookmarks/:id shows it, but for the highlight count: an additive
+      // field of that read alone (webhooks keep the specification's payload).
+      const { highlights, ...shown } = current.body as Record<string, unknown>
+      expect(highlights).toBe(0)
+      expect(body.data).toEqual(shown)
       deliveryIds.add(body.id)
       dataIds.push(body.data.id)
     }
@@ -78,5 +88,9 @@ export const coreDelivery = async (service: Started, receiver: Receiver, tag: st
     expect(after).toMatchObject({ active: true, failureCount: 0, lastStatus: 200 })
     expect(after.lastDeliveredAt).not.toBeNull()
   }
-  expect(await view(client, other.key, hookOther.id)).toMatchObject({ failureCount: 0, lastStatus: 0, lastDeliveredAt: null })
+  expect(await view(client, other.key, hookOther.id)).toMatchObject({
+    failureCount: 0,
+    lastStatus: 0,
+    lastDeliveredAt: null
+  })
 }

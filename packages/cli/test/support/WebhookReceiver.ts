@@ -3,6 +3,7 @@
  * bytes and headers, answers per path as a test scripts it (status, delay, headers), counts requests in flight and
  * serves small HTML pages so bookmarks pointing at it enrich with real metadata.
  */
+import { Waiting } from "@bookmark-library/testkit"
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 
@@ -28,10 +29,9 @@ export interface Reply {
 
 export type Responder = (request: Received) => Reply | Promise<Reply>
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 /** A tiny article page with declared metadata, so enrichment has a title, description, image and text. */
-export const articlePage = (title: string) => `<!doctype html>
+export const articlePage = (title: string) =>
+  `<!doctype html>
 <html><head><meta charset="utf-8"><title>${title}</title>
 <meta name="description" content="A small page about ${title} served by the test receiver.">
 <meta property="og:image" content="/img/${encodeURIComponent(title)}.png">
@@ -62,7 +62,10 @@ export class Receiver {
     server.on("request", (req, res) => {
       const chunks: Array<Buffer> = []
       req.on("data", (chunk: Buffer) => chunks.push(chunk))
-      req.on("end", () => void receiver.handle(req.method ?? "GET", req.url ?? "/", req.headers, Buffer.concat(chunks), res))
+      req.on(
+        "end",
+        () => void receiver.handle(req.method ?? "GET", req.url ?? "/", req.headers, Buffer.concat(chunks), res)
+      )
     })
     return receiver
   }
@@ -144,7 +147,7 @@ export class Receiver {
     const nth = this.requests.filter((r) => r.path === path && r.method === method).length + 1
     const request: Received = { method, path, headers, raw, at: Date.now(), nth }
     this.requests.push(request)
-    for (const listener of [...this.listeners]) listener()
+    for (const listener of this.listeners) listener()
     if (method === "GET") {
       const page = this.pages.get(path)
       if (page === undefined) return void res.writeHead(404).end()
@@ -158,7 +161,7 @@ export class Receiver {
     try {
       const responder: Responder = this.responders.get(path) ?? (() => ({ status: 200 }))
       const reply = await responder(request)
-      if (reply.delayMs !== undefined) await sleep(reply.delayMs)
+      if (reply.delayMs !== undefined) await Waiting.sleep(reply.delayMs)
       if (!res.destroyed) res.writeHead(reply.status, reply.headers).end(reply.body ?? "")
     } catch {
       if (!res.destroyed) res.writeHead(500).end()

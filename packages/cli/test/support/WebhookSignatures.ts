@@ -43,7 +43,9 @@ export const verifyDelivery = (secret: string, received: Received): VerifiedDeli
   verifyStandard(secret, received)
   const body = JSON.parse(received.raw.toString("utf8")) as VerifiedDelivery
   const deliveryHeader = single(received, "x-service-delivery")
-  if (body.id !== deliveryHeader) throw new Error(`X-Service-Delivery ${deliveryHeader} differs from body id ${body.id}`)
+  if (body.id !== deliveryHeader) {
+    throw new Error(`X-Service-Delivery ${deliveryHeader} differs from body id ${body.id}`)
+  }
   if (single(received, "webhook-id") !== body.id) throw new Error("webhook-id differs from the body id")
   if (single(received, "x-service-event") !== body.event) throw new Error("X-Service-Event differs from the body event")
   if (!single(received, "content-type").startsWith("application/json")) throw new Error("content type is not JSON")

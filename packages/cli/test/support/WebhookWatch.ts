@@ -1,4 +1,5 @@
 /** Webhook helpers over the public API: register, read one webhook's counters, and watch them change. */
+import { Waiting } from "@bookmark-library/testkit"
 import type { Client } from "./Client.js"
 
 export interface WebhookView {
@@ -21,8 +22,6 @@ export interface Registered {
   readonly secret: string
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 export const register = async (client: Client, key: string, body: Record<string, unknown>): Promise<Registered> => {
   const answer = await client.api<Registered>("POST", "/webhooks", key, body)
   if (answer.status !== 201) throw new Error(`register ${JSON.stringify(body)}: ${answer.status} ${answer.text}`)
@@ -44,13 +43,15 @@ export const until = async (
   predicate: (w: WebhookView) => boolean,
   timeoutMs = 20_000
 ): Promise<WebhookView> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const w = await view(client, key, id)
-    if (predicate(w)) return w
-    if (Date.now() > deadline) throw new Error(`webhook ${id} never reached the expected state; last ${JSON.stringify(w)}`)
-    await sleep(25)
-  }
+  let last: WebhookView | undefined
+  return Waiting.pollUntil(
+    () => `webhook ${id} to reach the expected state; last ${JSON.stringify(last)}`,
+    async () => {
+      last = await view(client, key, id)
+      return predicate(last) && last
+    },
+    { timeoutMs, intervalMs: 25 }
+  )
 }
 
 export type Snapshot = Pick<WebhookView, "active" | "failureCount" | "lastStatus" | "lastDeliveredAt">
@@ -74,7 +75,7 @@ export class Watcher {
     while (this.running && Date.now() < deadline) {
       const w = await view(this.client, this.key, this.id).catch(() => undefined)
       if (w === undefined) {
-        await sleep(15)
+        await Waiting.sleep(15)
         continue
       }
       const snapshot: Snapshot = {
@@ -85,19 +86,16 @@ export class Watcher {
       }
       const last = this.seen[this.seen.length - 1]
       if (last === undefined || JSON.stringify(last) !== JSON.stringify(snapshot)) this.seen.push(snapshot)
-      await sleep(15)
+      await Waiting.sleep(15)
     }
   }
 
   /** Resolves once a state matching `predicate` has been seen (or rejects after the timeout). */
-  async sawState(predicate: (s: Snapshot) => boolean, timeoutMs = 20_000): Promise<Snapshot> {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const hit = this.seen.find(predicate)
-      if (hit !== undefined) return hit
-      if (Date.now() > deadline) throw new Error(`state never seen; saw ${JSON.stringify(this.seen)}`)
-      await sleep(5)
-    }
+  sawState(predicate: (s: Snapshot) => boolean, timeoutMs = 20_000): Promise<Snapshot> {
+    return Waiting.pollUntil(() => `a state; saw ${JSON.stringify(this.seen)}`, () => this.seen.find(predicate), {
+      timeoutMs,
+      intervalMs: 5
+    })
   }
 
   /** Like `sawState`, but gives up quietly after `ms` (used to hold a receiver's answer briefly). */
@@ -116,7 +114,9 @@ export class Watcher {
     const out: Array<[number, number]> = []
     for (const s of this.seen) {
       const last = out[out.length - 1]
-      if (last === undefined || last[0] !== s.failureCount || last[1] !== s.lastStatus) out.push([s.failureCount, s.lastStatus])
+      if (last === undefined || last[0] !== s.failureCount || last[1] !== s.lastStatus) {
+        out.push([s.failureCount, s.lastStatus])
+      }
     }
     return out
   }

@@ -2,6 +2,7 @@
  * Traces with an in-memory span exporter in place of the OTLP collector: one save over HTTP produces the request's
  * span tree (request → use case → SQL), and its enrichment and delivery their own (use case → fetch / deliver → SQL).
  */
+import { Waiting } from "@bookmark-library/testkit"
 import { SpanKind } from "@opentelemetry/api"
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -38,14 +39,6 @@ afterAll(async () => {
   await receiver?.close()
 })
 
-const waitFor = async (predicate: () => boolean, what: string) => {
-  const deadline = Date.now() + 30_000
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
 describe("traces", () => {
   it("one save: the request's span tree, then the enrichment's and the delivery's", async () => {
     const { client } = service
@@ -57,7 +50,10 @@ describe("traces", () => {
     expect(saved.status).toBe(201)
     await receiver.waitFor("/hook", 1)
     const roots = () => SpanTree.build(exporter.getFinishedSpans())
-    await waitFor(() => roots().some((root) => root.name === "DeliverWebhook"), "the delivery's spans")
+    await Waiting.pollUntil("the delivery's spans", () => roots().some((root) => root.name === "DeliverWebhook"), {
+      timeoutMs: 30_000,
+      intervalMs: 25
+    })
 
     const trees = roots()
     const shown = trees.map((root) => SpanTree.render(root)).join("\n")
@@ -66,15 +62,17 @@ describe("traces", () => {
     if (request === undefined) return
     // The key lookup runs untraced, and the registration above left the key in the key cache: no statement of its
     // own. The embedded counter counts in memory (it read the account's counts at that first request): no span either.
+    // A statement's span is named after its database, as OpenTelemetry's database conventions (and Effect 4) name
+    // it: the embedded PGlite's is `postgres`.
     expect(SpanTree.render(request)).toBe([
       "POST /v1/api/bookmarks",
       "  SaveBookmark",
       "    SqlTransactor.atomic",
       "      sql.transaction",
       "        SqlBookmarks.insert",
-      "          sql.execute",
+      "          postgres",
       "        SqlJobs.enqueue",
-      "          sql.execute"
+      "          postgres"
     ].join("\n"))
     expect(request.span.kind).toBe(SpanKind.SERVER)
     expect(request.span.attributes["http.response.status_code"]).toBe(201)

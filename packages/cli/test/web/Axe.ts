@@ -1,4 +1,6 @@
-/** Accessibility: axe-core evaluated in the page (its Playwright wrapper needs a newer Node); serious and critical only. */
+/**
+ * Accessibility: axe-core evaluated in the page (its Playwright wrapper needs a newer Node); serious and critical only.
+ */
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import type { Page } from "playwright-core"

@@ -1,4 +1,6 @@
-/** One Chromium per test file (launching costs ~0.3 s; contexts are cheap), with the flags that work on this machine. */
+/**
+ * One Chromium per test file (launching costs ~0.3 s; contexts are cheap), with the flags that work on this machine.
+ */
 import { type Browser, chromium } from "playwright-core"
 
 export const flags = [
@@ -12,4 +14,5 @@ export const flags = [
   "--disable-sync"
 ]
 
-export const launch = (executablePath: string): Promise<Browser> => chromium.launch({ executablePath, args: flags, headless: true })
+export const launch = (executablePath: string): Promise<Browser> =>
+  chromium.launch({ executablePath, args: flags, headless: true })

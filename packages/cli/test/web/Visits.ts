@@ -1,12 +1,13 @@
 /**
- * What every page visit of the browser tests records: a screenshot at desktop width and at 360 px (written under
- * test-output/web/<mode>/), the axe check, the server time the page reported and the CSS and JavaScript it loaded.
+ * What every page visit of the browser tests records: screenshots at 1280 and 390 px, light and dark (written under
+ * test-output/web/<mode>/), the axe check (light and dark, 1280 and 360 px), nothing wider than a 360 or 390 px
+ * screen, the server time the page reported and the CSS and JavaScript it loaded.
  */
-import { expect } from "vitest"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Page, Response } from "playwright-core"
+import { expect } from "vitest"
 import { seriousViolations } from "./Axe.js"
 
 export const root = fileURLToPath(new URL("../../../../test-output/web/", import.meta.url))
@@ -24,6 +25,16 @@ export const serverTime = (response: Response | null): number | null => {
   return match?.[1] === undefined ? null : Number(match[1])
 }
 
+/** What sticks out of the screen, named (scrolling tables may be wide inside their frame). */
+export const overflow = (page: Page) =>
+  page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth
+    if (document.documentElement.scrollWidth <= width) return []
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && e.closest(".table-wrap") === null)
+    return wide.slice(0, 4).map((e) => e.tagName + "." + e.className + ":" + Math.round(e.getBoundingClientRect().right))
+  })()`)
+
 export class Visits {
   readonly visits: Array<Visit> = []
   readonly dir: string
@@ -33,26 +44,31 @@ export class Visits {
     mkdirSync(this.dir, { recursive: true })
   }
 
-  /** Screenshots (1280 and 360 wide, full page) and an axe check of the page as it is now. */
+  /** Screenshots (1280 and 390 wide, light and dark, full page) and axe checks of the page as it is now. */
   async check(page: Page, name: string) {
     await page.waitForLoadState("load")
-    const violations = await seriousViolations(page)
-    expect({ page: name, violations }).toEqual({ page: name, violations: [] })
     const size = page.viewportSize() ?? { width: 1280, height: 800 }
-    await page.screenshot({ path: join(this.dir, `${name}-desktop.png`), fullPage: true })
-    await page.setViewportSize({ width: 360, height: 740 })
-    const narrow = await seriousViolations(page)
-    expect({ page: `${name} at 360 px`, violations: narrow }).toEqual({ page: `${name} at 360 px`, violations: [] })
-    const overflow = await page.evaluate(`(() => {
-      const width = document.documentElement.clientWidth
-      if (document.documentElement.scrollWidth <= width) return []
-      // Something is wider than the screen: name it (scrolling tables are allowed to be wide inside their frame).
-      const wide = [...document.querySelectorAll("body *")]
-        .filter((e) => e.getBoundingClientRect().right > width + 1 && e.closest(".table-wrap") === null)
-      return wide.slice(0, 4).map((e) => e.tagName + "." + e.className + ":" + Math.round(e.getBoundingClientRect().right))
-    })()`)
-    expect({ page: name, wider: overflow }).toEqual({ page: name, wider: [] })
-    await page.screenshot({ path: join(this.dir, `${name}-360.png`), fullPage: true })
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      const violations = await seriousViolations(page)
+      expect({ page: name, scheme, violations }).toEqual({ page: name, scheme, violations: [] })
+      await page.screenshot({ path: join(this.dir, `${name}-1280-${scheme}.png`), fullPage: true })
+    }
+    await page.emulateMedia({ colorScheme: "light" })
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 780 })
+      const narrow = await seriousViolations(page)
+      expect({ page: `${name} at ${width} px`, violations: narrow }).toEqual({
+        page: `${name} at ${width} px`,
+        violations: []
+      })
+      expect({ page: name, width, wider: await overflow(page) }).toEqual({ page: name, width, wider: [] })
+    }
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: join(this.dir, `${name}-390-${scheme}.png`), fullPage: true })
+    }
+    await page.emulateMedia({ colorScheme: null })
     await page.setViewportSize(size)
   }
 

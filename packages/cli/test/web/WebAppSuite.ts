@@ -4,7 +4,7 @@
  * promises (CSRF, escaping, other accounts). Every page is checked with axe and photographed at 1280 and 360 px.
  */
 import { WebhookId, Webhooks } from "@bookmark-library/domain"
-import { External } from "@bookmark-library/testkit"
+import { External, Waiting } from "@bookmark-library/testkit"
 import { Effect } from "effect"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -36,7 +36,10 @@ const attackerSite = async (target: string, csrf: string) => {
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+  }
 }
 
 export const describeWebApp = (mode: Harness.Mode, label: string) => {
@@ -49,14 +52,9 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       if (world === undefined) throw new Error("the web app did not start")
       return world
     }
-    const api = (path: string, key: string, method = "GET") => w().service.client.request(method, `/v1/api${path}`, { key })
-    const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-      const end = Date.now() + timeoutMs
-      while (!(await check())) {
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-        await new Promise((resolve) => setTimeout(resolve, 150))
-      }
-    }
+    const api = (path: string, key: string, method = "GET") =>
+      w().service.client.request(method, `/v1/api${path}`, { key })
+    const until = (what: string, check: () => Promise<boolean>) => Waiting.pollUntil(what, check, { intervalMs: 150 })
     const state = { key: "", bookmarkId: "", noteId: "", webhookPath: "", csrf: "" }
 
     beforeAll(async () => {
@@ -71,7 +69,14 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       const page = await context.newPage()
       page.setDefaultTimeout(10_000)
-      world = { service, fixture, browser, context, page, visits: new Visits(mode === "embedded" ? "pglite" : "postgres") }
+      world = {
+        service,
+        fixture,
+        browser,
+        context,
+        page,
+        visits: new Visits(mode === "embedded" ? "pglite" : "postgres")
+      }
     })
 
     afterAll(async () => {
@@ -97,7 +102,9 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       await page.getByRole("heading", { name: "Library" }).waitFor()
       await expect(page.getByRole("button", { name: "Sign out" }).isVisible()).resolves.toBe(true)
       for (const name of ["Library", "Keys", "Webhooks", "Usage"]) {
-        await expect(page.getByRole("navigation").getByRole("link", { name, exact: true }).isVisible()).resolves.toBe(true)
+        await expect(page.getByRole("navigation").getByRole("link", { name, exact: true }).isVisible()).resolves.toBe(
+          true
+        )
       }
       await visits.check(page, "library-empty")
       const cookies = await w().context.cookies()
@@ -115,8 +122,12 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       const answer = await page.evaluate(`fetch("/first-run", { method: "POST", redirect: "manual",
         body: new URLSearchParams({ email: "mallory@example.com", password: "long enough pw" }) }).then((r) => r.type)`)
       expect(answer).toBe("opaqueredirect")
-      expect((await service.client.request("POST", "/sign-in", { raw: "email=mallory%40example.com&password=long+enough+pw",
-        headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(401)
+      expect(
+        (await service.client.request("POST", "/sign-in", {
+          raw: "email=mallory%40example.com&password=long+enough+pw",
+          headers: { "content-type": "application/x-www-form-urlencoded" }
+        })).status
+      ).toBe(401)
       await stranger.close()
     })
 
@@ -144,7 +155,10 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       const page = await client.newPage()
       await page.goto(`${service.baseUrl}/sign-in`)
       const account = await service.client.admin<{ id: string }>("POST", "/accounts", { plan: "free" })
-      await service.client.admin("POST", `/accounts/${account.body.id}/users`, { email: "grace@example.com", password: "compiler first" })
+      await service.client.admin("POST", `/accounts/${account.body.id}/users`, {
+        email: "grace@example.com",
+        password: "compiler first"
+      })
       for (let i = 0; i < 5; i++) {
         await page.getByLabel("Email").fill("grace@example.com")
         await page.getByLabel("Password").fill(`guess ${i}`)
@@ -198,6 +212,10 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       await page.getByRole("button", { name: "Send test delivery" }).click()
       await page.getByRole("status").filter({ hasText: "Test delivery answered 200" }).waitFor()
       expect(fixture.hooks.length).toBe(before + 1)
+      // Post/redirect/get: reloading shows the page again (no 405, nothing sent twice).
+      expect((await page.reload())?.status()).toBe(200)
+      await page.getByRole("status").filter({ hasText: "Test delivery answered 200" }).waitFor()
+      expect(fixture.hooks.length).toBe(before + 1)
       await expect(page.getByRole("cell", { name: "test" }).count()).resolves.toBe(1)
       await page.getByText("Reveal secret").click()
       await expect(page.locator("code.secret").textContent()).resolves.toMatch(/^whsec_/)
@@ -220,10 +238,16 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
         return true
       })
       const full = await api(`/bookmarks/${state.bookmarkId}`, state.key)
-      expect(full.body).toMatchObject({ title: "Field notes on the quiet pangolin", note: "from the app", tags: expect.arrayContaining(["pangolins", "reading"]) })
+      expect(full.body).toMatchObject({
+        title: "Field notes on the quiet pangolin",
+        note: "from the app",
+        tags: expect.arrayContaining(["pangolins", "reading"])
+      })
       await until("the delivery", async () => fixture.hooks.some((h) => JSON.parse(h).data?.id === state.bookmarkId))
       await visits.open(page, service.baseUrl, "library")
-      await expect(page.getByRole("link", { name: "Field notes on the quiet pangolin" }).isVisible()).resolves.toBe(true)
+      await expect(page.getByRole("link", { name: "Field notes on the quiet pangolin" }).isVisible()).resolves.toBe(
+        true
+      )
       await visits.check(page, "library")
       await visits.open(page, `${service.baseUrl}/?view=list`, "library-list")
       await visits.check(page, "library-list")
@@ -255,20 +279,66 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       expect((await api(`/bookmarks/${state.bookmarkId}`, state.key)).body.title).toBe("My pangolin notes")
     })
 
+    it("generated tags are marked; one kept across the library from its tag, the rest dropped on the bookmark", async () => {
+      const { fixture, page, service, visits } = w()
+      await page.goto(service.baseUrl)
+      await page.getByLabel("URL").fill(`${fixture.origin}/lighthouses.html`)
+      await page.getByRole("textbox", { name: /^Tags/ }).fill("coast")
+      await page.getByRole("button", { name: "Save", exact: true }).click()
+      await page.getByRole("status").first().waitFor()
+      let id = ""
+      await until("the lighthouse page to be processed", async () => {
+        const row = (await api("/bookmarks?q=lighthouse", state.key)).body?.bookmarks?.[0]
+        id = row?.id ?? ""
+        return row?.status === "ready"
+      })
+      const read = async () => (await api(`/bookmarks/${id}`, state.key)).body
+      const before = await read()
+      const generated: ReadonlyArray<string> = before.generatedTags
+      expect(generated.length).toBeGreaterThanOrEqual(2)
+      expect(before.tags).toEqual(["coast", ...generated])
+      await visits.open(page, `${service.baseUrl}/bookmarks/${id}`, "bookmark-generated")
+      // The card's rule (Cards.tags): generated tags in their own list, said to screen readers by its name.
+      await expect(page.locator("ul.tags.generated a").count()).resolves.toBe(generated.length)
+      await expect(page.getByRole("list", { name: "Generated tags" }).count()).resolves.toBe(1)
+      await visits.check(page, "bookmark-generated")
+      const kept = generated[0] ?? ""
+      await visits.open(page, `${service.baseUrl}/?tag=${encodeURIComponent(kept)}`, "library-generated-tag")
+      await visits.check(page, "library-generated-tag")
+      await page.getByRole("button", { name: "Keep it on every bookmark" }).click()
+      await page.getByText("Generated tags kept").waitFor()
+      const afterKeep = await read()
+      expect(afterKeep.generatedTags).toEqual(generated.slice(1))
+      expect(afterKeep.tags).toEqual(before.tags)
+      await page.goto(`${service.baseUrl}/bookmarks/${id}`)
+      await page.getByRole("button", { name: "Drop generated tags" }).click()
+      await page.getByText("Generated tags dropped").waitFor()
+      await visits.check(page, "bookmark-generated-dropped")
+      const after = await read()
+      expect(after.generatedTags).toEqual([])
+      expect(after.tags).toEqual(["coast", kept])
+      await expect(page.getByRole("button", { name: "Drop generated tags" }).count()).resolves.toBe(0)
+    })
+
     it("a text note is saved without a URL and found by q", async () => {
       const { page, visits } = w()
       await page.getByRole("navigation").getByRole("link", { name: "Library" }).click()
       await page.getByRole("link", { name: "New note" }).click()
       await visits.check(page, "note-new")
       await page.getByLabel("Title").fill("Harpsichord tuning")
-      await page.getByLabel("Text").fill("Meantone temperament sounds sweet in thirds. Equal temperament is a compromise.")
+      await page.getByLabel("Text").fill(
+        "Meantone temperament sounds sweet in thirds. Equal temperament is a compromise."
+      )
       await page.getByRole("button", { name: "Save note" }).click()
       await page.getByRole("heading", { name: "Harpsichord tuning" }).waitFor()
       const found = await api("/bookmarks?q=meantone", state.key)
       expect(found.body.bookmarks).toHaveLength(1)
       expect(found.body.bookmarks[0]).toMatchObject({ url: "", type: "textNote", title: "Harpsichord tuning" })
       state.noteId = found.body.bookmarks[0].id
-      await until("the note to be processed", async () => (await api(`/bookmarks/${state.noteId}`, state.key)).body.status === "ready")
+      await until(
+        "the note to be processed",
+        async () => (await api(`/bookmarks/${state.noteId}`, state.key)).body.status === "ready"
+      )
       await page.reload()
       await visits.check(page, "note")
     })
@@ -279,6 +349,8 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       const before = fixture.hooks.length
       await page.getByRole("button", { name: /^Redeliver / }).first().click()
       await page.getByRole("status").filter({ hasText: "Redelivery answered 200" }).waitFor()
+      expect(fixture.hooks.length).toBe(before + 1)
+      expect((await page.reload())?.status()).toBe(200)
       expect(fixture.hooks.length).toBe(before + 1)
       const again = JSON.parse(fixture.hooks[fixture.hooks.length - 1] ?? "{}")
       expect(fixture.hooks.filter((h) => JSON.parse(h).id === again.id).length).toBeGreaterThanOrEqual(2)
@@ -331,7 +403,9 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       await page.getByLabel("Password").fill(eve.password)
       await page.getByRole("button", { name: "Sign in" }).click()
       await page.getByRole("heading", { name: "Library" }).waitFor()
-      for (const path of [`/bookmarks/${state.bookmarkId}`, `/bookmarks/${state.bookmarkId}/edit`, `${state.webhookPath}`]) {
+      for (
+        const path of [`/bookmarks/${state.bookmarkId}`, `/bookmarks/${state.bookmarkId}/edit`, `${state.webhookPath}`]
+      ) {
         const response = await page.goto(`${service.baseUrl}${path}`)
         expect({ path, status: response?.status() }).toEqual({ path, status: 404 })
       }
@@ -372,6 +446,9 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       await visits.open(page, `${service.baseUrl}/usage`, "usage")
       await expect(page.getByRole("heading", { name: "Plan: free" }).isVisible()).resolves.toBe(true)
       await expect(page.getByRole("img", { name: /Requests per day/ }).isVisible()).resolves.toBe(true)
+      await expect(page.getByText("Storage used").isVisible()).resolves.toBe(true)
+      const stored = page.locator("dd[data-storage-bytes]")
+      expect(await stored.innerText()).toMatch(/^[\d,.]+ (bytes?|kB|MB|GB)$/)
       await visits.check(page, "usage")
       await visits.open(page, `${service.baseUrl}/account`, "account")
       await visits.check(page, "account")

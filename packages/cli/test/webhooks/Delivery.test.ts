@@ -216,7 +216,12 @@ describe("webhook deliveries (embedded)", () => {
     expect(refused.body.error).toBe("connection refused")
 
     for (const s of [live, failing, closed]) {
-      expect(await view(client, s.key, s.hook.id)).toMatchObject({ active: true, failureCount: 0, lastStatus: 0, lastDeliveredAt: null })
+      expect(await view(client, s.key, s.hook.id)).toMatchObject({
+        active: true,
+        failureCount: 0,
+        lastStatus: 0,
+        lastDeliveredAt: null
+      })
     }
   })
 
@@ -232,7 +237,8 @@ describe("webhook deliveries (embedded)", () => {
       // Each page fetch is held until all ten are waiting, so the bookmarks finish (and enqueue) together; a 404
       // keeps enrichment cheap, so the delivery attempts do not compete with page parsing for the event loop.
       const url = receiver.page(`/conc/page/${i}`, async () => {
-        await receiver.waitUntil(() => receiver.fetched("/conc/page/").length >= count, "ten page fetches", 5_000).catch(() => undefined)
+        await receiver.waitUntil(() => receiver.fetched("/conc/page/").length >= count, "ten page fetches", 5_000)
+          .catch(() => undefined)
         return { status: 404 }
       })
       const saved = await client.api("POST", "/bookmarks", account.key, { url })

@@ -3,11 +3,12 @@
  * attempt listed newest first with its status, paged; a redelivery arrives with the same delivery id and a valid,
  * fresh signature.
  */
+import { Waiting } from "@bookmark-library/testkit"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Cli from "../support/Cli.js"
 import * as Harness from "../support/Harness.js"
-import { verifyDelivery } from "../support/WebhookSignatures.js"
 import { articlePage, Receiver } from "../support/WebhookReceiver.js"
+import { verifyDelivery } from "../support/WebhookSignatures.js"
 import { register } from "../support/WebhookWatch.js"
 
 interface Attempt {
@@ -48,19 +49,24 @@ const deliveredAfterARetry = async (name: string) => {
   const { client } = service
   const account = await client.account("ultra")
   const hook = await register(client, account.key, {
-    url: receiver.respond(`/${name}`, (request) => request.nth === 1 ? { status: 500, body: "try later" } : { status: 200, body: "thanks" })
+    url: receiver.respond(
+      `/${name}`,
+      (request) => request.nth === 1 ? { status: 500, body: "try later" } : { status: 200, body: "thanks" }
+    )
   })
-  const saved = await client.api("POST", "/bookmarks", account.key, { url: receiver.page(`/${name}/page`, () => articlePage(name)) })
+  const saved = await client.api("POST", "/bookmarks", account.key, {
+    url: receiver.page(`/${name}/page`, () => articlePage(name))
+  })
   expect(saved.status).toBe(201)
   await receiver.waitFor(`/${name}`, 2)
   // The second attempt is logged in the transaction that finishes it: wait until the log shows it.
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const log = await client.api<Page>("GET", `/webhooks/${hook.id}/deliveries`, account.key)
-    if (log.body.attempts.length === 2) return { account, hook, log: log.body }
-    if (Date.now() > deadline) throw new Error(`the log never showed two attempts: ${log.text}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  let last = ""
+  const log = await Waiting.pollUntil(() => `the log to show two attempts: ${last}`, async () => {
+    const answer = await client.api<Page>("GET", `/webhooks/${hook.id}/deliveries`, account.key)
+    last = answer.text
+    return answer.body.attempts.length === 2 && answer.body
+  })
+  return { account, hook, log }
 }
 
 describe("GET /v1/api/webhooks/:id/deliveries", () => {
@@ -75,13 +81,20 @@ describe("GET /v1/api/webhooks/:id/deliveries", () => {
     const [second, first] = log.attempts
     expect(second?.deliveryId).toBe(first?.deliveryId)
     expect(Date.parse(second?.at ?? "")).toBeGreaterThanOrEqual(Date.parse(first?.at ?? ""))
-    expect(receiver.received("/paged").map((r) => r.headers["webhook-id"])).toEqual([first?.deliveryId, first?.deliveryId])
+    expect(receiver.received("/paged").map((r) => r.headers["webhook-id"])).toEqual([
+      first?.deliveryId,
+      first?.deliveryId
+    ])
 
     const page1 = await client.api<Page>("GET", `/webhooks/${hook.id}/deliveries?limit=1`, account.key)
     expect(page1.status).toBe(200)
     expect(page1.body.attempts.map((a) => a.id)).toEqual([second?.id])
     expect(page1.body.next).not.toBeNull()
-    const page2 = await client.api<Page>("GET", `/webhooks/${hook.id}/deliveries?limit=1&before=${page1.body.next}`, account.key)
+    const page2 = await client.api<Page>(
+      "GET",
+      `/webhooks/${hook.id}/deliveries?limit=1&before=${page1.body.next}`,
+      account.key
+    )
     expect(page2.body).toEqual({ attempts: [first], next: null })
     // Counted like any API call.
     expect(page2.headers.get("x-ratelimit-limit")).not.toBeNull()
@@ -98,7 +111,11 @@ describe("GET /v1/api/webhooks/:id/deliveries", () => {
     const mine = await client.account("free")
     const own = await register(client, mine.key, { url: receiver.url("/unused") })
     for (const before of ["yesterday", "1.", ".att_x", "1.att x"]) {
-      const bad = await client.api("GET", `/webhooks/${own.id}/deliveries?before=${encodeURIComponent(before)}`, mine.key)
+      const bad = await client.api(
+        "GET",
+        `/webhooks/${own.id}/deliveries?before=${encodeURIComponent(before)}`,
+        mine.key
+      )
       expect([bad.status, bad.body.code, bad.body.field], before).toEqual([400, "invalid_input", "before"])
     }
     const empty = await client.api<Page>("GET", `/webhooks/${own.id}/deliveries`, mine.key)
@@ -115,7 +132,11 @@ describe("POST /v1/api/webhooks/:id/deliveries/:deliveryId/redeliver", () => {
     service.clock.advance(90_000)
     const done = await client.api("POST", `/webhooks/${hook.id}/deliveries/${deliveryId}/redeliver`, account.key)
     expect(done.status, done.text).toBe(200)
-    expect(done.body).toMatchObject({ ok: true, status: 200, attempt: { deliveryId, trigger: "redelivery", status: 200 } })
+    expect(done.body).toMatchObject({
+      ok: true,
+      status: 200,
+      attempt: { deliveryId, trigger: "redelivery", status: 200 }
+    })
 
     const [original, , again] = receiver.received("/again")
     expect(again).toBeDefined()
@@ -125,11 +146,15 @@ describe("POST /v1/api/webhooks/:id/deliveries/:deliveryId/redeliver", () => {
     expect(second.id).toBe(deliveryId)
     expect(again.raw.equals(original.raw)).toBe(true)
     expect(second).toEqual(first)
-    expect(Number(again.headers["webhook-timestamp"]) - Number(original.headers["webhook-timestamp"])).toBeGreaterThanOrEqual(90)
+    expect(Number(again.headers["webhook-timestamp"]) - Number(original.headers["webhook-timestamp"]))
+      .toBeGreaterThanOrEqual(90)
     expect(again.headers["webhook-signature"]).not.toBe(original.headers["webhook-signature"])
 
     const logged = await client.api<Page>("GET", `/webhooks/${hook.id}/deliveries`, account.key)
-    expect(logged.body.attempts.map((a) => [a.trigger, a.status])).toEqual([["redelivery", 200], ["delivery", 200], ["delivery", 500]])
+    expect(logged.body.attempts.map((a) => [a.trigger, a.status])).toEqual([["redelivery", 200], ["delivery", 200], [
+      "delivery",
+      500
+    ]])
   })
 
   it("answers 404 for a delivery of another webhook or none, 403 for another account's webhook", async () => {
@@ -162,7 +187,9 @@ describe("the operator's delivery log: admin API and bookmarks deliveries", () =
     expect(text.lines[0]).toContain(`${log.attempts[0]?.deliveryId}  delivery    HTTP 200`)
     expect(text.lines[1]).toContain("HTTP 500")
     const paged = await Cli.run(["deliveries", "list", hook.id, "--limit", "1"], env)
-    expect(paged.lines.at(-1)).toMatch(new RegExp(`^More: bookmarks deliveries list ${hook.id} --before \\S+   \\(or --all\\)$`))
+    expect(paged.lines.at(-1)).toMatch(
+      new RegExp(`^More: bookmarks deliveries list ${hook.id} --before \\S+   \\(or --all\\)$`)
+    )
     const all = Cli.json<Page>(await Cli.run(["deliveries", "list", hook.id, "--limit", "1", "--all", "--json"], env))
     expect(all.attempts.map((a) => a.id)).toEqual(log.attempts.map((a) => a.id))
 
@@ -176,6 +203,8 @@ describe("the operator's delivery log: admin API and bookmarks deliveries", () =
     expect(unknown.stderr.trim().split("\n")).toHaveLength(1)
     const usage = await Cli.run(["deliveries", "list"], env)
     expect(usage.code).toBe(2)
-    expect(usage.stderr.trim()).toMatch(/^bookmarks: Missing argument <webhook-id> \(see: bookmarks deliveries list --help\)$/)
+    expect(usage.stderr.trim()).toMatch(
+      /^bookmarks: Missing argument <webhook-id> \(see: bookmarks deliveries list --help\)$/
+    )
   })
 })

@@ -17,7 +17,10 @@ beforeAll(async () => {
   allowedUrl = `https://127.0.0.1:${port}/hooks`
   service = await Harness.start({
     mode: "embedded",
-    env: { SCREENSHOTS: "false", PLAN_LIMITS: JSON.stringify({ ultra: { perMinute: 1_000_000, perMonth: 1_000_000_000 } }) },
+    env: {
+      SCREENSHOTS: "false",
+      PLAN_LIMITS: JSON.stringify({ ultra: { perMinute: 1_000_000, perMonth: 1_000_000_000 } })
+    },
     overrides: { guard: { allowlist: [`127.0.0.1:${port}`] } }
   })
 })
@@ -46,7 +49,9 @@ describe("webhook registration (https and address policy on)", () => {
 
   it("refuses hosts the address policy forbids", async () => {
     const { key } = await account()
-    for (const url of ["https://127.0.0.1/", "https://[::1]/hook", "https://169.254.169.254/latest", "https://10.0.0.1/"]) {
+    for (
+      const url of ["https://127.0.0.1/", "https://[::1]/hook", "https://169.254.169.254/latest", "https://10.0.0.1/"]
+    ) {
       const answer = await service.client.api("POST", "/webhooks", key, { url })
       expectProblem(answer, 400, "url")
       expect(answer.body.detail).toMatch(/not allowed/)
@@ -84,9 +89,39 @@ describe("webhook registration (https and address policy on)", () => {
     expect(listed.status).toBe(200)
     expect(listed.body.events).toEqual(["bookmark.saved"])
     expect(listed.body.webhooks).toEqual([
-      { id: plain.body.id, url: allowedUrl, events: ["bookmark.saved"], description: "", active: true, failureCount: 0, lastStatus: 0, lastDeliveredAt: null, secret: plain.body.secret },
-      { id: asList.id, url: allowedUrl, events: ["bookmark.saved"], description: "listed", active: true, failureCount: 0, lastStatus: 0, lastDeliveredAt: null, secret: asList.secret },
-      { id: asString.id, url: allowedUrl, events: ["bookmark.saved"], description: "", active: true, failureCount: 0, lastStatus: 0, lastDeliveredAt: null, secret: asString.secret }
+      {
+        id: plain.body.id,
+        url: allowedUrl,
+        events: ["bookmark.saved"],
+        description: "",
+        active: true,
+        failureCount: 0,
+        lastStatus: 0,
+        lastDeliveredAt: null,
+        secret: plain.body.secret
+      },
+      {
+        id: asList.id,
+        url: allowedUrl,
+        events: ["bookmark.saved"],
+        description: "listed",
+        active: true,
+        failureCount: 0,
+        lastStatus: 0,
+        lastDeliveredAt: null,
+        secret: asList.secret
+      },
+      {
+        id: asString.id,
+        url: allowedUrl,
+        events: ["bookmark.saved"],
+        description: "",
+        active: true,
+        failureCount: 0,
+        lastStatus: 0,
+        lastDeliveredAt: null,
+        secret: asString.secret
+      }
     ])
   })
 
@@ -119,13 +154,20 @@ describe("webhook registration (https and address policy on)", () => {
       expect(forbidden.status, forbidden.text).toBe(403)
       expect(forbidden.headers.get("content-type")).toMatch(/^application\/problem\+json/)
     }
-    for (const [method, path] of [["DELETE", "/webhooks/whk_doesnotexist"], ["POST", "/webhooks/whk_doesnotexist/test"]] as const) {
+    for (
+      const [method, path] of [["DELETE", "/webhooks/whk_doesnotexist"], [
+        "POST",
+        "/webhooks/whk_doesnotexist/test"
+      ]] as const
+    ) {
       const missing = await client.api(method, path, owner.key)
       expect(missing.status, missing.text).toBe(404)
       expect(missing.headers.get("content-type")).toMatch(/^application\/problem\+json/)
     }
     // The stranger's attempts changed nothing.
-    expect((await client.api("GET", "/webhooks", owner.key)).body.webhooks.map((w: WebhookView) => w.id)).toEqual([hook.id])
+    expect((await client.api("GET", "/webhooks", owner.key)).body.webhooks.map((w: WebhookView) => w.id)).toEqual([
+      hook.id
+    ])
 
     const deleted = await client.api("DELETE", `/webhooks/${hook.id}`, owner.key)
     expect(deleted.status).toBe(200)

@@ -4,7 +4,7 @@
  * body may have, and the domain's rule functions (URL, tags, events, list parameters) for what passes decoding.
  */
 import { Pagination, Tags, Text, Url, Webhook } from "@bookmark-library/domain"
-import { Either } from "effect"
+import { Result } from "effect"
 
 export interface Expected {
   readonly status: number
@@ -79,7 +79,10 @@ const listFault = (value: unknown): string | undefined => {
 }
 
 /** Decoding of an object body: unknown members, missing `url`, and each member's own faults. */
-const decodeFaults = (value: unknown, members: Record<string, (v: unknown) => string | undefined>): ReadonlyArray<string> => {
+const decodeFaults = (
+  value: unknown,
+  members: Record<string, (v: unknown) => string | undefined>
+): ReadonlyArray<string> => {
   if (!isObject(value)) return ["invalid_input"]
   const faults: Array<string> = []
   for (const key of Object.keys(value)) if (!Object.hasOwn(members, key)) faults.push("invalid_input")
@@ -101,8 +104,8 @@ export const create = (value: unknown): Expected => {
   if (faults.length > 0 || !isObject(value)) return refuse(400, ...faults)
   const url = Url.normalizeBookmarkUrl(String(value.url))
   const tags = Tags.parse((value.tags as string | ReadonlyArray<string> | undefined) ?? [])
-  if (Either.isLeft(url) || Either.isLeft(tags)) return refuse(400, "invalid_input")
-  return { status: 201, url: url.right }
+  if (Result.isFailure(url) || Result.isFailure(tags)) return refuse(400, "invalid_input")
+  return { status: 201, url: url.success }
 }
 
 export const register = (
@@ -117,14 +120,14 @@ export const register = (
   if (faults.length > 0 || !isObject(value)) return refuse(400, ...faults)
   const url = Webhook.parseEndpoint(String(value.url), true)
   const events = Webhook.parseEvents(value.events as string | ReadonlyArray<string> | undefined)
-  if (Either.isLeft(url) || Either.isLeft(events)) return refuse(400, "invalid_input")
+  if (Result.isFailure(url) || Result.isFailure(events)) return refuse(400, "invalid_input")
   // Every host resolves to loopback in the fuzz service; only the receiver is allowlisted.
-  if (url.right.host !== context.receiverHost) return refuse(400, "invalid_input")
+  if (url.success.host !== context.receiverHost) return refuse(400, "invalid_input")
   if (context.webhooks >= Webhook.maxPerAccount) return refuse(400, "invalid_input")
   return { status: 201 }
 }
 
-const listNames = ["limit", "before", "tag", "type", "q", "url"] as const
+const listNames = ["limit", "before", "tag", "type", "q", "url", "health"] as const
 
 /** Percent-decoding as the router does it: text that does not decode is kept as it was sent. */
 const decodeOrKeep = (text: string) => {
@@ -176,5 +179,8 @@ export const list = (query: string): Expected => {
   }
   if (faults.length > 0) return refuse(400, ...faults)
   const parsed = Pagination.parseListQuery(params)
-  return Either.isLeft(parsed) ? refuse(400, "invalid_input") : { status: 200, query: parsed.right }
+  // A search the parser cannot read (`(`) is `invalid_query`, with the offset (docs/search.md, "Errors").
+  return Result.isFailure(parsed)
+    ? refuse(400, parsed.failure.code ?? "invalid_input")
+    : { status: 200, query: parsed.success }
 }
