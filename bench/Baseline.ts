@@ -7,10 +7,10 @@
  * message on the service's Redis channel, not used while that subscription is down, so it does the same work.
  * With NAMED=true its queries are named prepared statements, as the service's hot statements are (SqlDirect.ts).
  */
+import { Redis } from "ioredis"
 import { createHash } from "node:crypto"
 import * as http from "node:http"
-import { Redis } from "ioredis"
-import pg from "pg"
+import { Pool, type QueryResultRow } from "pg"
 import { charge } from "../packages/adapters/src/redis/AllowanceScripts.js"
 
 const env = (name: string) => {
@@ -26,7 +26,7 @@ const limits: Record<string, { perMinute: number; perMonth: number }> = {
   ...(process.env["PLAN_LIMITS"] ? JSON.parse(process.env["PLAN_LIMITS"]) : {})
 }
 
-const pool = new pg.Pool({
+const pool = new Pool({
   connectionString: env("DATABASE_URL"),
   max: 10,
   // As the service's pool: named statements skip the parse; every execution is planned with its parameters.
@@ -37,11 +37,11 @@ const chargeSha = createHash("sha1").update(charge).digest("hex")
 
 const named = process.env["NAMED"] === "true"
 /** `pool.query`, as a named prepared statement with NAMED=true. */
-const query = <R extends pg.QueryResultRow = any>(name: string, text: string, values: Array<unknown>) =>
+const query = <R extends QueryResultRow = QueryResultRow>(name: string, text: string, values: Array<unknown>) =>
   pool.query<R>(named ? { name, text, values } : { text, values })
 
 const keyCache = process.env["KEY_CACHE"] === "true"
-const cached = new Map<string, Record<string, any>>()
+const cached = new Map<string, QueryResultRow>()
 let cacheReady = false
 if (keyCache) {
   const subscriber = new Redis(env("REDIS_URL"))
@@ -64,11 +64,14 @@ const findKey = async (hash: string) => {
     const hit = cached.get(hash)
     if (hit !== undefined) return hit
   }
-  const found = await query("key",
+  const found = await query(
+    "key",
     `SELECT k.id, k.account_id, k.label, k.masked, k.created_at, k.revoked_at,
             a.plan, a.created_at AS account_created_at, a.plan_changed_at
      FROM api_keys k JOIN accounts a ON a.id = k.account_id
-     WHERE k.key_hash = $1`, [hash])
+     WHERE k.key_hash = $1`,
+    [hash]
+  )
   const row = found.rows[0]
   if (cacheReady && row !== undefined && row.revoked_at === null) cached.set(hash, row)
   return row
@@ -162,8 +165,17 @@ const admit = async (req: http.IncomingMessage, res: http.ServerResponse) => {
   if (key === undefined || key.revoked_at !== null) return void send(res, 401, problem(401, "unauthenticated"))
   const plan = limits[key.plan] ?? limits["free"]!
   const prefix = `bk:{${key.account_id}}:`
-  const reply = await redis.evalsha(chargeSha, 1, `${prefix}total`, prefix, "", String(key.plan_changed_at),
-    String(plan.perMinute), String(plan.perMonth), key.id) as [number, number, number, number]
+  const reply = await redis.evalsha(
+    chargeSha,
+    1,
+    `${prefix}total`,
+    prefix,
+    "",
+    String(key.plan_changed_at),
+    String(plan.perMinute),
+    String(plan.perMonth),
+    key.id
+  ) as [number, number, number, number]
   const [admitted, now, minuteUsed, monthUsed] = reply
   const minuteLeft = plan.perMinute - minuteUsed
   const monthLeft = plan.perMonth - monthUsed
@@ -171,8 +183,16 @@ const admit = async (req: http.IncomingMessage, res: http.ServerResponse) => {
   const day = new Date(now)
   const monthReset = Math.floor(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1) / 1000)
   const headers = minuteLeft <= monthLeft
-    ? { "x-ratelimit-limit": String(plan.perMinute), "x-ratelimit-remaining": String(minuteLeft), "x-ratelimit-reset": String(minuteReset) }
-    : { "x-ratelimit-limit": String(plan.perMonth), "x-ratelimit-remaining": String(monthLeft), "x-ratelimit-reset": String(monthReset) }
+    ? {
+      "x-ratelimit-limit": String(plan.perMinute),
+      "x-ratelimit-remaining": String(minuteLeft),
+      "x-ratelimit-reset": String(minuteReset)
+    }
+    : {
+      "x-ratelimit-limit": String(plan.perMonth),
+      "x-ratelimit-remaining": String(monthLeft),
+      "x-ratelimit-reset": String(monthReset)
+    }
   if (admitted !== 1) return void send(res, 429, problem(429, "rate_limited"), headers)
   return { accountId: key.account_id as string, headers }
 }
@@ -187,7 +207,9 @@ const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
   const principal = await admit(req, res)
   if (principal === undefined) return
   if (single !== null) {
-    const found = await query<Row>("one", `SELECT ${columns}, page_text FROM bookmarks WHERE id = $1`, [decodeURIComponent(single[1]!)])
+    const found = await query<Row>("one", `SELECT ${columns}, page_text FROM bookmarks WHERE id = $1`, [
+      decodeURIComponent(single[1]!)
+    ])
     const row = found.rows[0]
     if (row === undefined) return send(res, 404, problem(404, "not_found"), principal.headers)
     if (row.account_id !== principal.accountId) return send(res, 403, problem(403, "forbidden"), principal.headers)
@@ -197,14 +219,18 @@ const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
   const q = url.searchParams.get("q")
   // The service's query (SearchQuery.ts) for a one-word q: the word also matches as a prefix.
   const found = q === null
-    ? await query<Row>("page",
+    ? await query<Row>(
+      "page",
       `SELECT ${columns}, '' AS page_text FROM bookmarks WHERE account_id = $1 ORDER BY created_at DESC LIMIT $2`,
-      [principal.accountId, limit + 1])
-    : await query<Row>("search",
+      [principal.accountId, limit + 1]
+    )
+    : await query<Row>(
+      "search",
       `SELECT ${columns}, '' AS page_text FROM bookmarks
        WHERE account_id = $1 AND search @@ (websearch_to_tsquery('english', '') && to_tsquery('english', $2))
        ORDER BY created_at DESC LIMIT $3`,
-      [principal.accountId, `${q.trim()}:*`, limit + 1])
+      [principal.accountId, `${q.trim()}:*`, limit + 1]
+    )
   const rows = found.rows.slice(0, limit)
   const nextBefore = found.rows.length > limit && rows.length > 0 ? iso(rows[rows.length - 1]!.created_at) : null
   return send(res, 200, { bookmarks: rows.map(listRow), nextBefore }, principal.headers)

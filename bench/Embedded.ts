@@ -8,11 +8,11 @@
  * `npx tsx bench/Embedded.ts [--rounds=N] [--seconds=N] [--connections=N] [--paths=get,list,search] [--start]`.
  * Results are printed, not written: bench/notes.md keeps the ones we quote.
  */
+import { Redis } from "ioredis"
 import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Redis } from "ioredis"
-import pg from "pg"
+import { Client } from "pg"
 import * as Load from "./Load.js"
 import * as Processes from "./Processes.js"
 import { adminToken, planLimits, removeTemps, tempDir } from "./Scratch.js"
@@ -36,7 +36,8 @@ const profileDir = join(Processes.repoRoot, "bench", "profiles")
 /** `--profile`: the embedded service runs with `--cpu-prof` (profiles go to bench/profiles/). */
 const nodeArgs = args.includes("--profile") ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
 
-const databaseBase = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const databaseBase = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ??
+  "postgres://postgres@127.0.0.1:5432/postgres"
 const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379"
 const env = (dataDir: string): Record<string, string> => ({
   DATA_DIR: dataDir,
@@ -76,7 +77,7 @@ const readPaths = async () => {
     }
     if (scaledWanted) {
       const name = `bench_embedded_${Date.now().toString(36)}`
-      const admin = new pg.Client({ connectionString: databaseBase })
+      const admin = new Client({ connectionString: databaseBase })
       await admin.connect()
       await admin.query(`CREATE DATABASE ${name}`)
       cleanups.push(async () => {
@@ -89,14 +90,21 @@ const readPaths = async () => {
       const info = await redis.info("server")
       redis.disconnect()
       const redisPid = Number(/process_id:(\d+)/.exec(info)?.[1] ?? -1)
-      const scaled = await Processes.startService("scaled", "serve", { ...env(tempDir()), DATABASE_URL: url.href, REDIS_URL: redisUrl })
+      const scaled = await Processes.startService("scaled", "serve", {
+        ...env(tempDir()),
+        DATABASE_URL: url.href,
+        REDIS_URL: redisUrl
+      })
       cleanups.unshift(scaled.stop)
       // The Postgres backends of this database (the service's pool) and the Redis server (shared, so a little noisy).
       let backends: Array<number> = []
       const storageCpu = () => backends.reduce((sum, pid) => sum + Processes.cpuOf(pid), 0) + Processes.cpuOf(redisPid)
       const target = await prepare("scaled", scaled, storageCpu)
       const refresh = async () => {
-        const rows = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name])
+        const rows = await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+          [name]
+        )
         backends = rows.rows.map((r) => r.pid)
       }
       targets.push({ ...target, storageCpu })
@@ -128,20 +136,33 @@ const readPaths = async () => {
           const storage = m.requests > 0 ? (target.storageCpu() - storageBefore) / m.requests : 0
           if (m.failures > 0) console.log(`  ${m.failures} failures`)
           const key = `${path} ${target.name}`
-          results.set(key, [...(results.get(key) ?? []), { rps: m.rps, cpu: m.cpuMsPerRequest ?? 0, storage, p99: m.p99 }])
+          results.set(key, [...(results.get(key) ?? []), {
+            rps: m.rps,
+            cpu: m.cpuMsPerRequest ?? 0,
+            storage,
+            p99: m.p99
+          }])
         }
       }
     }
     console.log("\nmedians over rounds (CPU ms per request: server + storage)")
     for (const path of paths) {
       const scaled = results.get(`${path} scaled`)
-      const scaledCpu = scaled === undefined ? undefined : median(scaled.map((r) => r.cpu)) + median(scaled.map((r) => r.storage))
+      const scaledCpu = scaled === undefined
+        ? undefined
+        : median(scaled.map((r) => r.cpu)) + median(scaled.map((r) => r.storage))
       for (const target of targets) {
         const rs = results.get(`${path} ${target.name}`) ?? []
         const cpu = median(rs.map((r) => r.cpu))
         const storage = median(rs.map((r) => r.storage))
-        const ratio = scaledCpu === undefined || target.name === "scaled" ? "" : `  ${((cpu + storage) / scaledCpu).toFixed(2)}× scaled`
-        console.log(`  ${path.padEnd(6)} ${target.name.padEnd(16)} ${median(rs.map((r) => r.rps)).toFixed(0).padStart(6)} req/s  p99 ${median(rs.map((r) => r.p99))} ms  cpu ${cpu.toFixed(2)} + ${storage.toFixed(2)} ms${ratio}`)
+        const ratio = scaledCpu === undefined || target.name === "scaled"
+          ? ""
+          : `  ${((cpu + storage) / scaledCpu).toFixed(2)}× scaled`
+        console.log(
+          `  ${path.padEnd(6)} ${target.name.padEnd(16)} ${
+            median(rs.map((r) => r.rps)).toFixed(0).padStart(6)
+          } req/s  p99 ${median(rs.map((r) => r.p99))} ms  cpu ${cpu.toFixed(2)} + ${storage.toFixed(2)} ms${ratio}`
+        )
       }
     }
   } finally {
@@ -155,12 +176,19 @@ const bundle = fileURLToPath(new URL("../dist/bookmarks.js", import.meta.url))
 /** This process's environment without the service's own variables. */
 const inherited = (): NodeJS.ProcessEnv => {
   const base = { ...process.env }
-  for (const name of ["DATABASE_URL", "REDIS_URL", "PORT", "HOST", "DATA_DIR", "NODE_OPTIONS", "PLAN_LIMITS"]) delete base[name]
+  for (const name of ["DATABASE_URL", "REDIS_URL", "PORT", "HOST", "DATA_DIR", "NODE_OPTIONS", "PLAN_LIMITS"]) {
+    delete base[name]
+  }
   return base
 }
 
 /** Spawn `bookmarks start` on `dataDir` and time the first authenticated 200; then the idle RSS 10 s later. */
-const startOnce = async (bundlePath: string, dataDir: string, key: string | undefined, flags: ReadonlyArray<string>) => {
+const startOnce = async (
+  bundlePath: string,
+  dataDir: string,
+  key: string | undefined,
+  flags: ReadonlyArray<string>
+) => {
   const port = await Processes.freePort()
   const started = performance.now()
   const child = spawn(process.execPath, [...flags, bundlePath, "start"], {
@@ -211,7 +239,11 @@ const startMeasure = async (name: string, bundlePath: string, flags: ReadonlyArr
     rss.push(Processes.rssOf(again.child.pid ?? -1))
     await stopChild(again.child)
   }
-  console.log(`  ${name.padEnd(16)} first authenticated 200 ${firsts.map((f) => `${(f / 1000).toFixed(2)} s`).join(", ")}; idle RSS ${rss.map((r) => `${(r / 1024 / 1024).toFixed(0)} MB`).join(", ")}`)
+  console.log(
+    `  ${name.padEnd(16)} first authenticated 200 ${
+      firsts.map((f) => `${(f / 1000).toFixed(2)} s`).join(", ")
+    }; idle RSS ${rss.map((r) => `${(r / 1024 / 1024).toFixed(0)} MB`).join(", ")}`
+  )
 }
 
 try {

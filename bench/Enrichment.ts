@@ -13,15 +13,28 @@ export interface Options extends Context {
   readonly pages: number
   readonly sequential: number
   readonly workerConcurrency: number
+  /** Archived copies on (the default) or off (`ARCHIVE=false`). */
+  readonly copies?: boolean
 }
 
 const chromium = "/usr/bin/chromium"
 
 // ---- Fixture pages: /pages/<n> (HTML) and /images/<n>.svg (the image each page shows and names as og:image) ----
 
-const topics = ["harbour", "orchard", "railway", "lighthouse", "bakery", "observatory", "river", "library", "market", "mill"]
+const topics = [
+  "harbour",
+  "orchard",
+  "railway",
+  "lighthouse",
+  "bakery",
+  "observatory",
+  "river",
+  "library",
+  "market",
+  "mill"
+]
 
-const page = (n: number) => {
+export const page = (n: number) => {
   const topic = topics[n % topics.length]!
   const title = `Notes on the ${topic}, part ${n}`
   const paragraphs = [
@@ -48,7 +61,8 @@ ${paragraphs.map((p) => `<p>${p}</p>`).join("\n")}
 </body></html>`
 }
 
-const image = (n: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+const image = (n: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 <rect width="1200" height="630" fill="hsl(${(n * 37) % 360}, 45%, 55%)"/>
 <circle cx="900" cy="200" r="120" fill="#fff" opacity="0.6"/>
 <text x="80" y="560" font-family="sans-serif" font-size="72" fill="#fff">${topics[n % topics.length]} ${n}</text>
@@ -64,7 +78,10 @@ export const fixtureServer = async () => {
       : imageMatch !== null
       ? ["image/svg+xml", image(Number(imageMatch[1]))]
       : [undefined, "not found"]
-    res.writeHead(type === undefined ? 404 : 200, { "content-type": type ?? "text/plain", "content-length": Buffer.byteLength(body) })
+    res.writeHead(type === undefined ? 404 : 200, {
+      "content-type": type ?? "text/plain",
+      "content-length": Buffer.byteLength(body)
+    })
     res.end(body)
   })
   const { port, close } = await listenOnLoopback(server)
@@ -81,7 +98,10 @@ export const fixtureServer = async () => {
 const api = async (target: Target, method: "GET" | "POST", path: string, body?: unknown) => {
   const response = await fetch(`${target.baseUrl}/v1/api${path}`, {
     method,
-    headers: { authorization: `Bearer ${target.key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${target.key}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" })
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
   const text = await response.text()
@@ -126,7 +146,12 @@ const burst = async (target: Target, urls: ReadonlyArray<string>, timeoutMs: num
   }
   const latencies = posted.flatMap((p) => (readyAt.has(p.id) ? [readyAt.get(p.id)! - p.at] : []))
   const last = Math.max(started, ...readyAt.values())
-  return { ids: posted.map((p) => p.id), latencies, seconds: (last - started) / 1000, notReady: posted.length - readyAt.size }
+  return {
+    ids: posted.map((p) => p.id),
+    latencies,
+    seconds: (last - started) / 1000,
+    notReady: posted.length - readyAt.size
+  }
 }
 
 /** Bookmarks whose `screenshot` is empty or does not answer an image, and those with a processing error. */
@@ -139,12 +164,18 @@ const checkScreenshots = async (target: Target, ids: ReadonlyArray<string>) => {
     const url = String(bookmark["screenshot"] ?? "")
     const response = url === "" ? undefined : await fetch(url)
     const bytes = response === undefined ? 0 : (await response.arrayBuffer()).byteLength
-    if (response?.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("image/") || bytes === 0) without++
+    if (response?.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("image/") || bytes === 0) {
+      without++
+    }
   }
   return { without, failed }
 }
 
-const measureOn = async (target: Target, options: Options, fixtures: Awaited<ReturnType<typeof fixtureServer>>): Promise<EnrichmentMode> => {
+const measureOn = async (
+  target: Target,
+  options: Options,
+  fixtures: Awaited<ReturnType<typeof fixtureServer>>
+): Promise<EnrichmentMode> => {
   options.log("  warming the browser with one page…")
   const warmId = await save(target, fixtures.nextUrl())
   await readyOne(target, warmId, 300_000)
@@ -152,7 +183,13 @@ const measureOn = async (target: Target, options: Options, fixtures: Awaited<Ret
   const urls = Array.from({ length: options.pages }, () => fixtures.nextUrl())
   const b = await burst(target, urls, Math.max(600_000, options.pages * 20_000))
   const pagesPerMinute = (options.pages - b.notReady) / (b.seconds / 60)
-  options.log(`  ${options.pages - b.notReady}/${options.pages} ready in ${b.seconds.toFixed(1)} s: ${pagesPerMinute.toFixed(1)} pages/minute; POST → ready p50 ${(percentile(b.latencies, 50) / 1000).toFixed(1)} s, p90 ${(percentile(b.latencies, 90) / 1000).toFixed(1)} s`)
+  options.log(
+    `  ${options.pages - b.notReady}/${options.pages} ready in ${b.seconds.toFixed(1)} s: ${
+      pagesPerMinute.toFixed(1)
+    } pages/minute; POST → ready p50 ${(percentile(b.latencies, 50) / 1000).toFixed(1)} s, p90 ${
+      (percentile(b.latencies, 90) / 1000).toFixed(1)
+    } s`
+  )
   options.log(`  saving ${options.sequential} pages one at a time…`)
   const sequential: Array<number> = []
   const sequentialIds: Array<string> = []
@@ -165,10 +202,24 @@ const measureOn = async (target: Target, options: Options, fixtures: Awaited<Ret
   options.log(`  one at a time: median POST → ready ${(percentile(sequential, 50) / 1000).toFixed(2)} s`)
   const ids = [warmId, ...b.ids, ...sequentialIds]
   const shots = await checkScreenshots(target, ids)
-  options.log(`  ${shots.without} of ${ids.length} bookmarks without a screenshot, ${shots.failed} with a processing error`)
+  options.log(
+    `  ${shots.without} of ${ids.length} bookmarks without a screenshot, ${shots.failed} with a processing error`
+  )
   return {
-    burst: { pages: options.pages, seconds: b.seconds, pagesPerMinute, notReady: b.notReady, p50: percentile(b.latencies, 50), p90: percentile(b.latencies, 90) },
-    sequential: { n: sequential.length, median: percentile(sequential, 50), min: Math.min(...sequential), max: Math.max(...sequential) },
+    burst: {
+      pages: options.pages,
+      seconds: b.seconds,
+      pagesPerMinute,
+      notReady: b.notReady,
+      p50: percentile(b.latencies, 50),
+      p90: percentile(b.latencies, 90)
+    },
+    sequential: {
+      n: sequential.length,
+      median: percentile(sequential, 50),
+      min: Math.min(...sequential),
+      max: Math.max(...sequential)
+    },
     checked: ids.length,
     withoutScreenshot: shots.without,
     failed: shots.failed
@@ -182,6 +233,7 @@ const enrichmentEnv = (options: Options): Record<string, string> => ({
   ALLOW_PRIVATE_NETWORK: "true",
   CHROMIUM_PATH: chromium,
   SCREENSHOTS: "true",
+  ARCHIVE: options.copies === false ? "false" : "true",
   WORKER_CONCURRENCY: String(options.workerConcurrency)
 })
 
@@ -191,7 +243,12 @@ export const measure = async (options: Options): Promise<EnrichmentFigures> => {
   const sampler = setInterval(() => samples.push(loadavg()[0]!), 2_000)
   const fixtures = await fixtureServer()
   try {
-    const { embedded, scaled } = await bothModes(options, "enrichment", enrichmentEnv(options), (target) => measureOn(target, options, fixtures))
+    const { embedded, scaled } = await bothModes(
+      options,
+      "enrichment",
+      enrichmentEnv(options),
+      (target) => measureOn(target, options, fixtures)
+    )
     return {
       pages: options.pages,
       sequential: options.sequential,

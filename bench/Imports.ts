@@ -40,7 +40,8 @@ const sites = 20
 const pages = async () => {
   const servers = await Promise.all(Array.from({ length: sites }, async () => {
     const server = http.createServer((req, res) => {
-      const body = `<!doctype html><html><head><title>Page ${req.url}</title><meta name="description" content="A page">` +
+      const body =
+        `<!doctype html><html><head><title>Page ${req.url}</title><meta name="description" content="A page">` +
         `</head><body><p>Some words about ${req.url} for the summary. Another sentence follows here.</p></body></html>`
       setTimeout(() => {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" })
@@ -57,8 +58,12 @@ const pages = async () => {
 }
 
 const netscape = (urls: ReadonlyArray<string>) =>
-  ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<DL><p>", ...urls.map((url, i) =>
-    `<DT><A HREF="${url}" ADD_DATE="${1_500_000_000 + i}" TAGS="bench">Imported ${i}</A>`), "</DL><p>"].join("\n")
+  [
+    "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+    "<DL><p>",
+    ...urls.map((url, i) => `<DT><A HREF="${url}" ADD_DATE="${1_500_000_000 + i}" TAGS="bench">Imported ${i}</A>`),
+    "</DL><p>"
+  ].join("\n")
 
 /** A kept-alive connection the server closed just then resets the next request on it: reads are tried again once. */
 const send = (url: string, init: RequestInit) =>
@@ -68,7 +73,10 @@ const send = (url: string, init: RequestInit) =>
   })
 
 const request = async (target: Target, path: string, init: RequestInit & { readonly token: string }) => {
-  const response = await send(`${target.baseUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${init.token}` } })
+  const response = await send(`${target.baseUrl}${path}`, {
+    ...init,
+    headers: { ...init.headers, authorization: `Bearer ${init.token}` }
+  })
   const text = await response.text()
   if (response.status >= 300) throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${text}`)
   return JSON.parse(text) as Record<string, unknown>
@@ -78,7 +86,10 @@ const request = async (target: Target, path: string, init: RequestInit & { reado
 const timedSave = async (target: Target, url: string) => {
   const at = performance.now()
   const saved = await request(target, "/v1/api/bookmarks", {
-    method: "POST", token: target.key, headers: { "content-type": "application/json" }, body: JSON.stringify({ url })
+    method: "POST",
+    token: target.key,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url })
   })
   for (;;) {
     target.alive()
@@ -89,7 +100,11 @@ const timedSave = async (target: Target, url: string) => {
   }
 }
 
-const measureOn = async (target: Target, options: Options, site: Awaited<ReturnType<typeof pages>>): Promise<ImportMode> => {
+const measureOn = async (
+  target: Target,
+  options: Options,
+  site: Awaited<ReturnType<typeof pages>>
+): Promise<ImportMode> => {
   options.log(`  ${options.saves} saves one at a time, worker idle…`)
   await timedSave(target, site.url("warm"))
   const idle: Array<number> = []
@@ -101,7 +116,10 @@ const measureOn = async (target: Target, options: Options, site: Awaited<ReturnT
   options.log(`  importing ${options.rows.toLocaleString("en")} rows…`)
   const started = performance.now()
   const progress = await request(target, `/admin/accounts/${account.id}/imports`, {
-    method: "POST", token: options.adminToken, headers: { "content-type": "application/octet-stream" }, body: file
+    method: "POST",
+    token: options.adminToken,
+    headers: { "content-type": "application/octet-stream" },
+    body: file
   })
   const id = String(progress["id"])
   // Saves go on while the rows are read and the backlog is enriched.
@@ -121,9 +139,20 @@ const measureOn = async (target: Target, options: Options, site: Awaited<ReturnT
   await reading
   const after = await request(target, `/admin/imports/${id}`, { token: options.adminToken })
   const rowsPerSecond = options.rows / readSeconds
-  options.log(`  import read in ${readSeconds.toFixed(1)} s (${rowsPerSecond.toFixed(0)} rows/s); during it: median POST → ready ` +
-    `${percentile(during, 50).toFixed(0)} ms; ${String(after["enriched"])} imported bookmarks enriched meanwhile`)
-  return { rows: options.rows, readSeconds, rowsPerSecond, idle, during, importEnrichedMeanwhile: Number(after["enriched"]) }
+  options.log(
+    `  import read in ${readSeconds.toFixed(1)} s (${
+      rowsPerSecond.toFixed(0)
+    } rows/s); during it: median POST → ready ` +
+      `${percentile(during, 50).toFixed(0)} ms; ${String(after["enriched"])} imported bookmarks enriched meanwhile`
+  )
+  return {
+    rows: options.rows,
+    readSeconds,
+    rowsPerSecond,
+    idle,
+    during,
+    importEnrichedMeanwhile: Number(after["enriched"])
+  }
 }
 
 export const measure = async (options: Options): Promise<ImportFigures> => {
@@ -137,7 +166,14 @@ export const measure = async (options: Options): Promise<ImportFigures> => {
       WORKER_CONCURRENCY: String(options.workerConcurrency)
     }
     const { embedded, scaled } = await bothModes(options, "imports", env, (target) => measureOn(target, options, site))
-    return { rows: options.rows, saves: options.saves, pageDelayMs, workerConcurrency: options.workerConcurrency, embedded, scaled }
+    return {
+      rows: options.rows,
+      saves: options.saves,
+      pageDelayMs,
+      workerConcurrency: options.workerConcurrency,
+      embedded,
+      scaled
+    }
   } finally {
     await site.close()
   }
@@ -153,7 +189,9 @@ export const render = (f: ImportFigures): Array<string> => {
   return [
     "## Imports: rows per second, and saves during an import",
     "",
-    `\`bench/Imports.ts\`: a ${f.rows.toLocaleString("en")}-row Netscape file uploaded through the admin API; rows/s until`,
+    `\`bench/Imports.ts\`: a ${
+      f.rows.toLocaleString("en")
+    }-row Netscape file uploaded through the admin API; rows/s until`,
     "every row is read and saved (duplicates checked, enrichment jobs queued), before enrichment. Saves: POST → ready",
     `of ${f.saves} pages saved one at a time with the worker idle, then ${f.saves} while the import runs and its backlog`,
     `is enriched. Pages answer after ${f.pageDelayMs} ms from 20 loopback ports; \`WORKER_CONCURRENCY=${f.workerConcurrency}\`;`,
@@ -161,7 +199,10 @@ export const render = (f: ImportFigures): Array<string> => {
     "",
     row(["Measure", "Embedded (PGlite)", "Scaled (Postgres + Redis)"]),
     row(["---", "---", "---"]),
-    row(["Import: rows read and saved", ...each((m) => `${m.rowsPerSecond.toFixed(0)} rows/s (${m.readSeconds.toFixed(1)} s)`)]),
+    row([
+      "Import: rows read and saved",
+      ...each((m) => `${m.rowsPerSecond.toFixed(0)} rows/s (${m.readSeconds.toFixed(1)} s)`)
+    ]),
     row(["Save → ready, worker idle (median)", ...each((m) => median(m.idle))]),
     row(["Save → ready, during the import (median)", ...each((m) => median(m.during))]),
     row(["During / idle (target ≤ 2×)", ...each((m) => `${ratio(m).toFixed(2)}×`)]),

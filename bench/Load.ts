@@ -1,4 +1,6 @@
-/** One measurement with autocannon: requests/s and latency at saturation (or a fixed rate), with the server's peak RSS. */
+/**
+ * One measurement with autocannon: requests/s and latency at saturation (or a fixed rate), with the server's peak RSS.
+ */
 import autocannon from "autocannon"
 
 export interface Measurement {
@@ -89,7 +91,9 @@ export const measure = async (options: LoadOptions): Promise<Measurement> => {
     cpuMsPerRequest: cpuUsed > 0 && result.requests.total > 0 ? cpuUsed / result.requests.total : undefined
   }
   console.log(
-    `  ${options.label.padEnd(44)} ${measurement.rps.toFixed(0).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms` +
+    `  ${options.label.padEnd(44)} ${
+      measurement.rps.toFixed(0).padStart(6)
+    } req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms` +
       (measurement.cpuMsPerRequest === undefined ? "" : `  cpu ${measurement.cpuMsPerRequest.toFixed(2)} ms/req`) +
       (measurement.failures > 0 ? `  (${measurement.failures} failures)` : "")
   )

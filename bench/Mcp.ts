@@ -12,13 +12,14 @@ import { randomBytes } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import pg from "pg"
+import { Client as PgClient } from "pg"
 import * as Processes from "./Processes.js"
 
 const calls = Number(process.argv.find((a) => a.startsWith("--calls="))?.slice(8) ?? 200)
 const words = ["harbour", "lantern", "meadow", "quartz", "saffron", "tundra", "violet", "walnut"]
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
 /** Median, p90 and p99 of `n` sequential runs of `f`, in milliseconds, after 20 unmeasured ones. */
 const time = async (n: number, f: (i: number) => Promise<unknown>) => {
@@ -59,9 +60,17 @@ const measure = async (label: string, env: Record<string, string>) => {
     const { key } = await admin(`/accounts/${account.id}/keys`, { label: "bench" })
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" }
     const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${service.baseUrl}/v1/api${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then(json)
+      fetch(`${service.baseUrl}/v1/api${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      }).then(json)
     for (let i = 0; i < 500; i++) {
-      await api("POST", "/bookmarks", { url: `https://example.com/${i}`, tags: [words[i % 8]!], note: `${words[i % 8]} ${words[(i * 3) % 8]} notes ${i}` })
+      await api("POST", "/bookmarks", {
+        url: `https://example.com/${i}`,
+        tags: [words[i % 8]!],
+        note: `${words[i % 8]} ${words[(i * 3) % 8]} notes ${i}`
+      })
     }
     const url = new URL("/mcp", service.baseUrl)
     const v1 = new ClientV1({ name: "bench", version: "1" })
@@ -77,18 +86,44 @@ const measure = async (label: string, env: Record<string, string>) => {
     const search = (i: number) => ({ q: words[i % 8]!, limit: 20 })
     const save = (i: number) => ({ url: `https://example.org/saved/${i}`, tags: "bench" })
     const rows = [
-      `| search_bookmarks {q, limit: 20} | sdk 1.x (2025-11-25) | ${await time(calls, (i) => v1.callTool({ name: "search_bookmarks", arguments: search(i) }))} |`,
-      `| search_bookmarks {q, limit: 20} | client 2.x (2026-07-28) | ${await time(calls, (i) => v2.callTool({ name: "search_bookmarks", arguments: search(i) }))} |`,
-      `| search_bookmarks {q, limit: 20} | one POST, no SDK client | ${await time(calls, (i) => raw("search_bookmarks", search(i)))} |`,
-      `| GET /v1/api/bookmarks?q=…&limit=20 | JSON API | ${await time(calls, (i) => api("GET", `/bookmarks?q=${words[i % 8]}&limit=20`))} |`,
-      `| save_bookmark | sdk 1.x (2025-11-25) | ${await time(calls, (i) => v1.callTool({ name: "save_bookmark", arguments: save(i) }))} |`,
-      `| save_bookmark | client 2.x (2026-07-28) | ${await time(calls, (i) => v2.callTool({ name: "save_bookmark", arguments: save(calls + 20 + i) }))} |`,
-      `| save_bookmark | one POST, no SDK client | ${await time(calls, (i) => raw("save_bookmark", save(2 * (calls + 20) + i)))} |`,
-      `| POST /v1/api/bookmarks | JSON API | ${await time(calls, (i) => api("POST", "/bookmarks", save(3 * (calls + 20) + i)))} |`
+      `| search_bookmarks {q, limit: 20} | sdk 1.x (2025-11-25) | ${await time(
+        calls,
+        (i) => v1.callTool({ name: "search_bookmarks", arguments: search(i) })
+      )} |`,
+      `| search_bookmarks {q, limit: 20} | client 2.x (2026-07-28) | ${await time(
+        calls,
+        (i) => v2.callTool({ name: "search_bookmarks", arguments: search(i) })
+      )} |`,
+      `| search_bookmarks {q, limit: 20} | one POST, no SDK client | ${await time(
+        calls,
+        (i) => raw("search_bookmarks", search(i))
+      )} |`,
+      `| GET /v1/api/bookmarks?q=…&limit=20 | JSON API | ${await time(
+        calls,
+        (i) => api("GET", `/bookmarks?q=${words[i % 8]}&limit=20`)
+      )} |`,
+      `| save_bookmark | sdk 1.x (2025-11-25) | ${await time(
+        calls,
+        (i) => v1.callTool({ name: "save_bookmark", arguments: save(i) })
+      )} |`,
+      `| save_bookmark | client 2.x (2026-07-28) | ${await time(
+        calls,
+        (i) => v2.callTool({ name: "save_bookmark", arguments: save(calls + 20 + i) })
+      )} |`,
+      `| save_bookmark | one POST, no SDK client | ${await time(
+        calls,
+        (i) => raw("save_bookmark", save(2 * (calls + 20) + i))
+      )} |`,
+      `| POST /v1/api/bookmarks | JSON API | ${await time(
+        calls,
+        (i) => api("POST", "/bookmarks", save(3 * (calls + 20) + i))
+      )} |`
     ]
     await v1.close()
     await v2.close()
-    console.log(`\n### ${label}\n\n| Call | Client | median ms | p90 ms | p99 ms |\n|---|---|---|---|---|\n${rows.join("\n")}`)
+    console.log(
+      `\n### ${label}\n\n| Call | Client | median ms | p90 ms | p99 ms |\n|---|---|---|---|---|\n${rows.join("\n")}`
+    )
   } finally {
     await service.stop()
   }
@@ -101,7 +136,7 @@ try {
   const redis = process.env["TEST_REDIS_URL"]
   if (database !== undefined && redis !== undefined) {
     const name = `bench_mcp_${Date.now().toString(36)}`
-    const admin = new pg.Client({ connectionString: database })
+    const admin = new PgClient({ connectionString: database })
     await admin.connect()
     await admin.query(`CREATE DATABASE ${name}`)
     try {

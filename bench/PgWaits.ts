@@ -6,19 +6,21 @@
  * or the service itself between statements (`idle in transaction`, `Client/ClientRead`). TEST_DATABASE_URL or
  * BENCH_DATABASE_URL names the server; the default prefix `bench_` matches the benchmark's databases.
  */
-import pg from "pg"
+import { Client } from "pg"
 
-const url = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const url = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ??
+  "postgres://postgres@127.0.0.1:5432/postgres"
 const seconds = Number(process.argv[2] ?? 60)
 const prefix = process.argv[3] ?? "bench_"
-const client = new pg.Client({ connectionString: url })
+const client = new Client({ connectionString: url })
 await client.connect()
 const counts = new Map<string, number>()
 let samples = 0
 let windowStart = Date.now()
 const flush = () => {
   if (samples === 0) return
-  const line = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k}=${(n / samples).toFixed(2)}`).join("  ")
+  const line = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k}=${(n / samples).toFixed(2)}`)
+    .join("  ")
   console.log(new Date().toISOString().slice(11, 19), `samples=${samples}`, line)
   counts.clear()
   samples = 0

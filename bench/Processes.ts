@@ -72,7 +72,9 @@ export const cpuOf = (pid: number): number => {
 /** The environment without the service's own variables, plus `env`. */
 const environment = (env: Record<string, string>): NodeJS.ProcessEnv => {
   const base: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of ["DATABASE_URL", "REDIS_URL", "PORT", "HOST", "DATA_DIR", "PUBLIC_URL", "NODE_OPTIONS", "PLAN_LIMITS"]) {
+  for (
+    const name of ["DATABASE_URL", "REDIS_URL", "PORT", "HOST", "DATA_DIR", "PUBLIC_URL", "NODE_OPTIONS", "PLAN_LIMITS"]
+  ) {
     delete base[name]
   }
   return { ...base, ...env }
@@ -80,7 +82,11 @@ const environment = (env: Record<string, string>): NodeJS.ProcessEnv => {
 
 /** Spawns `node <args>`; `baseUrl` is where it will listen ("" for a process without a port). */
 const spawnChild = (name: string, args: ReadonlyArray<string>, env: Record<string, string>, baseUrl: string) => {
-  const child = spawn(process.execPath, [...args], { cwd: repoRoot, env: environment(env), stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(process.execPath, [...args], {
+    cwd: repoRoot,
+    env: environment(env),
+    stdio: ["ignore", "pipe", "pipe"]
+  })
   live.add(child)
   let output = ""
   const keep = (chunk: Buffer) => {
@@ -88,10 +94,12 @@ const spawnChild = (name: string, args: ReadonlyArray<string>, env: Record<strin
   }
   child.stdout?.on("data", keep)
   child.stderr?.on("data", keep)
-  const exited = new Promise<void>((resolve) => child.once("exit", () => {
-    live.delete(child)
-    resolve()
-  }))
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      live.delete(child)
+      resolve()
+    })
+  )
   const handle: Child = {
     name,
     pid: child.pid ?? -1,
@@ -111,7 +119,12 @@ const spawnChild = (name: string, args: ReadonlyArray<string>, env: Record<strin
 }
 
 /** Spawns and waits until `GET /health` answers 200 on `port`. */
-const start = async (name: string, args: ReadonlyArray<string>, env: Record<string, string>, port: number): Promise<Child> => {
+const start = async (
+  name: string,
+  args: ReadonlyArray<string>,
+  env: Record<string, string>,
+  port: number
+): Promise<Child> => {
   const { child, handle } = spawnChild(name, args, env, `http://127.0.0.1:${port}`)
   const until = Date.now() + 180_000
   for (;;) {
@@ -150,15 +163,23 @@ export const startService = async (
   return start(name, [...nodeArgs, bundle, command], { HOST: "127.0.0.1", PORT: String(port), ...quiet, ...env }, port)
 }
 
-/** `serve` from another checkout's bundle (e.g. the commit before a change), for a before/after comparison. */
+/**
+ * `serve` (or `start`) from another checkout's bundle (e.g. the commit before a change), for a before/after comparison.
+ */
 export const startOtherBundle = async (
   name: string,
   bundlePath: string,
   env: Record<string, string>,
-  nodeArgs: ReadonlyArray<string> = []
+  nodeArgs: ReadonlyArray<string> = [],
+  command: "serve" | "start" = "serve"
 ) => {
   const port = await freePort()
-  return start(name, [...nodeArgs, bundlePath, "serve"], { HOST: "127.0.0.1", PORT: String(port), ...quiet, ...env }, port)
+  return start(
+    name,
+    [...nodeArgs, bundlePath, command],
+    { HOST: "127.0.0.1", PORT: String(port), ...quiet, ...env },
+    port
+  )
 }
 
 /** `bookmarks work`: no port to wait on, so it is running as soon as it is spawned. */
@@ -172,5 +193,8 @@ export const startBaseline = async (
   env: { DATABASE_URL: string; REDIS_URL: string; PLAN_LIMITS: string; KEY_CACHE?: string; NAMED?: string }
 ) => {
   const port = await freePort()
-  return start(env.KEY_CACHE === "true" ? "baseline, same levers" : "baseline", ["--import", "tsx", baseline], { ...env, PORT: String(port) }, port)
+  return start(env.KEY_CACHE === "true" ? "baseline, same levers" : "baseline", ["--import", "tsx", baseline], {
+    ...env,
+    PORT: String(port)
+  }, port)
 }

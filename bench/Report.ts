@@ -16,13 +16,29 @@ export interface Machine {
 
 export interface SearchFigures {
   readonly rows: number
-  readonly byKind: ReadonlyArray<{ readonly kind: string; readonly n: number; readonly p50: number; readonly p95: number; readonly max: number; readonly avgResults: number }>
+  readonly byKind: ReadonlyArray<
+    {
+      readonly kind: string
+      readonly n: number
+      readonly p50: number
+      readonly p95: number
+      readonly max: number
+      readonly avgResults: number
+    }
+  >
   readonly all: { readonly n: number; readonly p50: number; readonly p95: number; readonly max: number }
 }
 
 /** One mode of the enrichment run (bench/Enrichment.ts); times in ms. */
 export interface EnrichmentMode {
-  readonly burst: { readonly pages: number; readonly seconds: number; readonly pagesPerMinute: number; readonly notReady: number; readonly p50: number; readonly p90: number }
+  readonly burst: {
+    readonly pages: number
+    readonly seconds: number
+    readonly pagesPerMinute: number
+    readonly notReady: number
+    readonly p50: number
+    readonly p90: number
+  }
   readonly sequential: { readonly n: number; readonly median: number; readonly min: number; readonly max: number }
   readonly checked: number
   readonly withoutScreenshot: number
@@ -35,7 +51,12 @@ export interface EnrichmentFigures {
   readonly workerConcurrency: number
   readonly cores: number
   /** Load average (1/5/15 min) at start and end; mean and max of the 1-minute figure sampled every 2 s. */
-  readonly load: { readonly start: ReadonlyArray<number>; readonly end: ReadonlyArray<number>; readonly mean: number; readonly max: number }
+  readonly load: {
+    readonly start: ReadonlyArray<number>
+    readonly end: ReadonlyArray<number>
+    readonly mean: number
+    readonly max: number
+  }
   readonly embedded: EnrichmentMode
   readonly scaled?: EnrichmentMode | undefined
 }
@@ -66,11 +87,20 @@ export interface WebhookFigures {
 export interface Figures {
   readonly date: string
   readonly machine: Machine
-  readonly settings: { readonly connections: number; readonly seconds: number; readonly warmupSeconds: number; readonly library: number }
+  readonly settings: {
+    readonly connections: number
+    readonly seconds: number
+    readonly warmupSeconds: number
+    readonly library: number
+  }
   readonly embedded: Record<string, Measurement | undefined>
   readonly scaled: Record<string, Measurement | undefined>
   readonly baseline: Record<string, Measurement | undefined>
-  readonly fixedRate: { readonly rate: number; readonly embedded?: Measurement | undefined; readonly scaled?: Measurement | undefined }
+  readonly fixedRate: {
+    readonly rate: number
+    readonly embedded?: Measurement | undefined
+    readonly scaled?: Measurement | undefined
+  }
   readonly search?: SearchFigures | undefined
   readonly memory: { readonly idle?: number | undefined; readonly underLoad?: number | undefined }
   readonly enrichment?: EnrichmentFigures | undefined
@@ -87,11 +117,17 @@ export const paths = [
   ["save", "POST /bookmarks"]
 ] as const
 
-const mb = (bytes: number | undefined) => (bytes === undefined || bytes === 0 ? "—" : `${(bytes / 1024 / 1024).toFixed(0)} MB`)
+const mb = (
+  bytes: number | undefined
+) => (bytes === undefined || bytes === 0 ? "—" : `${(bytes / 1024 / 1024).toFixed(0)} MB`)
 const n0 = (x: number | undefined) => (x === undefined ? "—" : x.toLocaleString("en", { maximumFractionDigits: 0 }))
-const ms = (x: number | undefined) => (x === undefined ? "—" : `${x.toLocaleString("en", { maximumFractionDigits: 1 })} ms`)
+const ms = (
+  x: number | undefined
+) => (x === undefined ? "—" : `${x.toLocaleString("en", { maximumFractionDigits: 1 })} ms`)
 const cells = (m: Measurement | undefined) =>
-  m === undefined ? ["—", "—", "—"] : [n0(m.rps) + (m.failures > 0 ? ` (${m.failures} failed)` : ""), ms(m.p50), ms(m.p99)]
+  m === undefined
+    ? ["—", "—", "—"]
+    : [n0(m.rps) + (m.failures > 0 ? ` (${m.failures} failed)` : ""), ms(m.p50), ms(m.p99)]
 
 export const ratio = (ours: Measurement | undefined, base: Measurement | undefined) =>
   ours === undefined || base === undefined || base.rps === 0 ? undefined : ours.rps / base.rps
@@ -114,27 +150,50 @@ export const renderEnrichment = (e: EnrichmentFigures): Array<string> => {
     "PGlite). Scaled: `bookmarks serve` + `bookmarks work` on a fresh Postgres database and Redis. Nothing leaves",
     "loopback.",
     "",
-    `Machine load during this section (${e.cores} cores): load average ${load(e.load.start)} at start, ${load(e.load.end)}`,
-    `at end; 1-minute figure ${e.load.mean.toFixed(2)} on average, ${e.load.max.toFixed(2)} at most (the section's own worker`,
+    `Machine load during this section (${e.cores} cores): load average ${load(e.load.start)} at start, ${
+      load(e.load.end)
+    }`,
+    `at end; 1-minute figure ${e.load.mean.toFixed(2)} on average, ${
+      e.load.max.toFixed(2)
+    } at most (the section's own worker`,
     "and Chromium included).",
     "",
     row(["Measure", "Embedded (PGlite)", "Scaled (Postgres + Redis)"]),
     row(["---", "---", "---"]),
-    row([`${e.pages} pages saved at once, all \`ready\``, ...each((m) =>
-      `${m.burst.seconds.toFixed(1)} s: **${m.burst.pagesPerMinute.toFixed(1)} pages/minute**${m.burst.notReady > 0 ? ` (${m.burst.notReady} never ready)` : ""}`)]),
+    row([
+      `${e.pages} pages saved at once, all \`ready\``,
+      ...each((m) =>
+        `${m.burst.seconds.toFixed(1)} s: **${m.burst.pagesPerMinute.toFixed(1)} pages/minute**${
+          m.burst.notReady > 0 ? ` (${m.burst.notReady} never ready)` : ""
+        }`
+      )
+    ]),
     row(["POST → `ready` inside that burst", ...each((m) => `p50 ${secs(m.burst.p50)}, p90 ${secs(m.burst.p90)}`)]),
-    row([`POST → \`ready\`, one page at a time (median of ${e.sequential})`, ...each((m) =>
-      `**${secs(m.sequential.median)}** (${secs(m.sequential.min)}–${secs(m.sequential.max)})`)]),
-    row(["Bookmarks without a screenshot (none, or its URL answers no image)", ...each((m) => `${m.withoutScreenshot} of ${m.checked}`)]),
+    row([
+      `POST → \`ready\`, one page at a time (median of ${e.sequential})`,
+      ...each((m) => `**${secs(m.sequential.median)}** (${secs(m.sequential.min)}–${secs(m.sequential.max)})`)
+    ]),
+    row([
+      "Bookmarks without a screenshot (none, or its URL answers no image)",
+      ...each((m) => `${m.withoutScreenshot} of ${m.checked}`)
+    ]),
     row(["Bookmarks with a processing error", ...each((m) => `${m.failed} of ${m.checked}`)]),
     ""
   ]
   const verdict = (name: string, m: EnrichmentMode | undefined) =>
-    m === undefined ? [] : [`${name} ${m.burst.pagesPerMinute >= 60 ? "met" : "**not met**"} (${m.burst.pagesPerMinute.toFixed(1)})`]
-  out.push(`Target (docs/decisions.md, "Performance targets"), ≥ 60 local pages/minute per worker: ${[...verdict("embedded", e.embedded), ...verdict("scaled", e.scaled)].join(", ")}.`)
+    m === undefined
+      ? []
+      : [`${name} ${m.burst.pagesPerMinute >= 60 ? "met" : "**not met**"} (${m.burst.pagesPerMinute.toFixed(1)})`]
+  out.push(
+    `Target (docs/decisions.md, "Performance targets"), ≥ 60 local pages/minute per worker: ${
+      [...verdict("embedded", e.embedded), ...verdict("scaled", e.scaled)].join(", ")
+    }.`
+  )
   if ((e.load.start[0] ?? 0) > e.cores * 0.5) {
-    out.push("The load average was already above half the cores when this section began (earlier sections of this run, or",
-      "other work): the figures may be lower than on an idle machine.")
+    out.push(
+      "The load average was already above half the cores when this section began (earlier sections of this run, or",
+      "other work): the figures may be lower than on an idle machine."
+    )
   }
   out.push("")
   return out
@@ -149,16 +208,33 @@ export const renderWebhooks = (w: WebhookFigures): Array<string> => {
     "`bench/Webhooks.ts`: a `node:http` receiver on 127.0.0.1 answers every delivery 200. Delay = arrival at the",
     "receiver − the envelope's `createdAt`, which is written in the transaction that makes the bookmark `ready`.",
     `First ${w.sequential} bookmarks one at a time with one webhook (the worker idle between them); then ${w.webhooks}`,
-    `webhooks on the account and ${w.burst} bookmarks saved at once, ${w.burst * w.webhooks} deliveries. Screenshots off.`,
+    `webhooks on the account and ${w.burst} bookmarks saved at once, ${
+      w.burst * w.webhooks
+    } deliveries. Screenshots off.`,
     "Embedded: `bookmarks start`. Scaled: `bookmarks serve` + one `bookmarks work` on Postgres + Redis.",
     "",
     row(["Measure", "Embedded (PGlite)", "Scaled (Postgres + Redis)"]),
     row(["---", "---", "---"]),
-    row(["`ready` → arrival, idle worker", ...each((m) => `p50 **${ms(m.sequential.p50)}**, p95 **${ms(m.sequential.p95)}**, max ${ms(m.sequential.max)}`)]),
-    row([`${w.burst * w.webhooks} deliveries, first to last arrival`, ...each((m) =>
-      `${m.burst.arrived} in ${m.burst.seconds.toFixed(1)} s: **${m.burst.perSecond.toFixed(1)}/s**${m.burst.arrived < m.burst.expected ? ` (${m.burst.expected - m.burst.arrived} missing)` : ""}`)]),
-    row(["The queue left when the last bookmark was ready, drained at", ...each((m) =>
-      m.burst.drainPerSecond === undefined ? "no queue" : `${m.burst.queuedAfterLastReady} at ${m.burst.drainPerSecond.toFixed(1)}/s`)]),
+    row([
+      "`ready` → arrival, idle worker",
+      ...each((m) => `p50 **${ms(m.sequential.p50)}**, p95 **${ms(m.sequential.p95)}**, max ${ms(m.sequential.max)}`)
+    ]),
+    row([
+      `${w.burst * w.webhooks} deliveries, first to last arrival`,
+      ...each((m) =>
+        `${m.burst.arrived} in ${m.burst.seconds.toFixed(1)} s: **${m.burst.perSecond.toFixed(1)}/s**${
+          m.burst.arrived < m.burst.expected ? ` (${m.burst.expected - m.burst.arrived} missing)` : ""
+        }`
+      )
+    ]),
+    row([
+      "The queue left when the last bookmark was ready, drained at",
+      ...each((m) =>
+        m.burst.drainPerSecond === undefined
+          ? "no queue"
+          : `${m.burst.queuedAfterLastReady} at ${m.burst.drainPerSecond.toFixed(1)}/s`
+      )
+    ]),
     row(["Deliveries that arrived twice", ...each((m) => String(m.burst.duplicates))]),
     ""
   ]
@@ -186,8 +262,16 @@ export const render = (f: Figures): string => {
     row(["Redis", m.redis]),
     row(["Load average (1/5/15 min) at start", m.loadStart.map((x) => x.toFixed(2)).join(" / ")]),
     row(["Load average at end", m.loadEnd.map((x) => x.toFixed(2)).join(" / ")]),
-    row(["Load", `autocannon, ${f.settings.connections} connections, ${f.settings.seconds} s per measurement after ${f.settings.warmupSeconds} s of warm-up`]),
-    row(["Library", `${n0(f.settings.library)} bookmarks saved through the API (notes and tags of made-up words); reads pick random ids and words`]),
+    row([
+      "Load",
+      `autocannon, ${f.settings.connections} connections, ${f.settings.seconds} s per measurement after ${f.settings.warmupSeconds} s of warm-up`
+    ]),
+    row([
+      "Library",
+      `${
+        n0(f.settings.library)
+      } bookmarks saved through the API (notes and tags of made-up words); reads pick random ids and words`
+    ]),
     ""
   )
   if (m.loadStart[0] !== undefined && m.loadStart[0] > m.cores * 0.5) {
@@ -204,14 +288,36 @@ export const render = (f: Figures): string => {
     "`ioredis` on the same Postgres database and Redis, doing the same key lookup by SHA-256, the same allowance Lua",
     "script and the same query, answering the same JSON, no framework (`bench/Baseline.ts`).",
     "",
-    row(["Path", "Embedded req/s", "p50", "p99", "Scaled req/s", "p50", "p99", "Baseline req/s", "p50", "p99", "Scaled ÷ baseline"]),
+    row([
+      "Path",
+      "Embedded req/s",
+      "p50",
+      "p99",
+      "Scaled req/s",
+      "p50",
+      "p99",
+      "Baseline req/s",
+      "p50",
+      "p99",
+      "Scaled ÷ baseline"
+    ]),
     row(Array.from({ length: 11 }, () => "---"))
   )
   for (const [id, label] of paths) {
     const r = ratio(f.scaled[id], f.baseline[id])
-    out.push(row([label, ...cells(f.embedded[id]), ...cells(f.scaled[id]), ...cells(f.baseline[id]), r === undefined ? "—" : `${r.toFixed(2)}×`]))
+    out.push(
+      row([
+        label,
+        ...cells(f.embedded[id]),
+        ...cells(f.scaled[id]),
+        ...cells(f.baseline[id]),
+        r === undefined ? "—" : `${r.toFixed(2)}×`
+      ])
+    )
   }
-  const cpu = (x: Measurement | undefined) => (x?.cpuMsPerRequest === undefined ? "—" : `${x.cpuMsPerRequest.toFixed(2)} ms`)
+  const cpu = (
+    x: Measurement | undefined
+  ) => (x?.cpuMsPerRequest === undefined ? "—" : `${x.cpuMsPerRequest.toFixed(2)} ms`)
   out.push(
     "",
     "CPU time of the server process per answered request (user + system, from `/proc`), measured during the same runs.",
@@ -223,8 +329,15 @@ export const render = (f: Figures): string => {
   for (const [id, label] of paths) {
     const ours = f.scaled[id]?.cpuMsPerRequest
     const base = f.baseline[id]?.cpuMsPerRequest
-    out.push(row([label, cpu(f.embedded[id]), cpu(f.scaled[id]), cpu(f.baseline[id]),
-      ours === undefined || base === undefined ? "—" : `${(ours / base).toFixed(1)}×`]))
+    out.push(
+      row([
+        label,
+        cpu(f.embedded[id]),
+        cpu(f.scaled[id]),
+        cpu(f.baseline[id]),
+        ours === undefined || base === undefined ? "—" : `${(ours / base).toFixed(1)}×`
+      ])
+    )
   }
   out.push(
     "",
@@ -248,8 +361,20 @@ export const render = (f: Figures): string => {
       row(["Words", "Queries", "p50", "p95", "Max", "Rows returned (avg)"]),
       row(["---", "---", "---", "---", "---", "---"])
     )
-    for (const k of f.search.byKind) out.push(row([k.kind, String(k.n), ms(k.p50), ms(k.p95), ms(k.max), k.avgResults.toFixed(1)]))
-    out.push(row(["**all**", String(f.search.all.n), ms(f.search.all.p50), `**${ms(f.search.all.p95)}**`, ms(f.search.all.max), ""]), "")
+    for (const k of f.search.byKind) {
+      out.push(row([k.kind, String(k.n), ms(k.p50), ms(k.p95), ms(k.max), k.avgResults.toFixed(1)]))
+    }
+    out.push(
+      row([
+        "**all**",
+        String(f.search.all.n),
+        ms(f.search.all.p50),
+        `**${ms(f.search.all.p95)}**`,
+        ms(f.search.all.max),
+        ""
+      ]),
+      ""
+    )
   }
   const peak = (record: Record<string, Measurement | undefined>) =>
     Math.max(0, ...Object.values(record).map((x) => x?.peakRss ?? 0))
@@ -271,7 +396,11 @@ export const render = (f: Figures): string => {
   const targets: Array<[string, string, boolean | string | undefined]> = []
   for (const [id, label] of paths.slice(0, 2)) {
     const r = ratio(f.scaled[id], f.baseline[id])
-    targets.push([`${label}: ≥ 0.8× the baseline`, r === undefined ? "—" : `${r.toFixed(2)}×`, r === undefined ? undefined : r >= 0.8])
+    targets.push([
+      `${label}: ≥ 0.8× the baseline`,
+      r === undefined ? "—" : `${r.toFixed(2)}×`,
+      r === undefined ? undefined : r >= 0.8
+    ])
   }
   targets.push([
     "Search p95 < 50 ms at 1,000,000 rows",
@@ -280,15 +409,29 @@ export const render = (f: Figures): string => {
   ])
   const p99 = (x: Measurement | undefined) =>
     x === undefined ? undefined : x.rps < f.fixedRate.rate * 0.95 ? `rate not reached (${n0(x.rps)} req/s)` : x.p99 < 20
-  targets.push([`POST p99 < 20 ms at ${f.fixedRate.rate} req/s (scaled)`, ms(f.fixedRate.scaled?.p99), p99(f.fixedRate.scaled)])
-  targets.push([`POST p99 < 20 ms at ${f.fixedRate.rate} req/s (embedded)`, ms(f.fixedRate.embedded?.p99), p99(f.fixedRate.embedded)])
-  targets.push(["Idle embedded server < 150 MB RSS", mb(f.memory.idle), f.memory.idle === undefined ? undefined : f.memory.idle < 150 * 1024 * 1024])
+  targets.push([
+    `POST p99 < 20 ms at ${f.fixedRate.rate} req/s (scaled)`,
+    ms(f.fixedRate.scaled?.p99),
+    p99(f.fixedRate.scaled)
+  ])
+  targets.push([
+    `POST p99 < 20 ms at ${f.fixedRate.rate} req/s (embedded)`,
+    ms(f.fixedRate.embedded?.p99),
+    p99(f.fixedRate.embedded)
+  ])
+  targets.push([
+    "Idle embedded server < 150 MB RSS",
+    mb(f.memory.idle),
+    f.memory.idle === undefined ? undefined : f.memory.idle < 150 * 1024 * 1024
+  ])
   out.push(
     "## Against the targets (docs/decisions.md, \"Performance targets\")",
     "",
     row(["Target", "Measured", "Met"]),
     row(["---", "---", "---"]),
-    ...targets.map(([t, v, ok]) => row([t, v, ok === undefined ? "not measured" : typeof ok === "string" ? ok : ok ? "yes" : "**no**"])),
+    ...targets.map(([t, v, ok]) =>
+      row([t, v, ok === undefined ? "not measured" : typeof ok === "string" ? ok : ok ? "yes" : "**no**"])
+    ),
     ""
   )
   if (f.skipped.length > 0) out.push("## Not measured", "", ...f.skipped.map((s) => `- ${s}`), "")

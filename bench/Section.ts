@@ -44,17 +44,20 @@ export const listenOnLoopback = async (server: http.Server) => {
   const address = server.address()
   return {
     port: typeof address === "object" && address !== null ? address.port : 0,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
   }
 }
 
 /** A process whose RSS reads 0 has exited (or is a zombie). */
 const alive = (section: string, children: ReadonlyArray<Processes.Child>) => () => {
   for (const child of children) {
-    if (Processes.rssOf(child.pid) === 0) throw new Error(`${child.name} exited during the ${section} run:\n${child.output()}`)
+    if (Processes.rssOf(child.pid) === 0) {
+      throw new Error(`${child.name} exited during the ${section} run:\n${child.output()}`)
+    }
   }
 }
 
@@ -73,7 +76,9 @@ export const bothModes = async <A>(
   delete process.env["OPENAI_API_KEY"]
   const label = section[0]!.toUpperCase() + section.slice(1)
   context.log(`${label}, embedded (\`bookmarks start\`, PGlite)…`)
-  const service = context.track(await Processes.startService(`${section}-start`, "start", { ...env, DATA_DIR: context.tempDir() }))
+  const service = context.track(
+    await Processes.startService(`${section}-start`, "start", { ...env, DATA_DIR: context.tempDir() })
+  )
   const { key } = await Seed.account(service.baseUrl, context.adminToken)
   const embedded = await measureOn({ baseUrl: service.baseUrl, key, alive: alive(section, [service]) })
   await service.stop()

@@ -2,7 +2,7 @@
  * Libraries for the benchmark: accounts and keys through the admin API, small libraries through the public API,
  * and a million rows in one account straight into Postgres (INSERT … SELECT generate_series, the real schema).
  */
-import pg from "pg"
+import { Client } from "pg"
 import * as Vocabulary from "./Vocabulary.js"
 
 const admin = async <A>(baseUrl: string, token: string, path: string, body: unknown): Promise<A> => {
@@ -28,7 +28,10 @@ export const account = async (baseUrl: string, adminToken: string, plan: "free" 
  * account (the oldest account: call this before making any other) to fill its library.
  */
 export const webUser = async (baseUrl: string, adminToken: string) => {
-  const form = new URLSearchParams({ email: "bench@example.com", password: `bench-${Math.random().toString(36).slice(2)}-Pw1!` })
+  const form = new URLSearchParams({
+    email: "bench@example.com",
+    password: `bench-${Math.random().toString(36).slice(2)}-Pw1!`
+  })
   const response = await fetch(`${baseUrl}/first-run`, {
     method: "POST",
     redirect: "manual",
@@ -40,7 +43,9 @@ export const webUser = async (baseUrl: string, adminToken: string) => {
   if (response.status !== 303 && response.status !== 302 || !cookie.includes("=")) {
     throw new Error(`first-run: ${response.status}, no session cookie`)
   }
-  const listed = await fetch(`${baseUrl}/admin/accounts?limit=1`, { headers: { authorization: `Bearer ${adminToken}` } })
+  const listed = await fetch(`${baseUrl}/admin/accounts?limit=1`, {
+    headers: { authorization: `Bearer ${adminToken}` }
+  })
   const page = await listed.json() as { accounts: ReadonlyArray<{ id: string }> }
   const accountId = page.accounts[0]?.id
   if (accountId === undefined) throw new Error("first-run: no account")
@@ -105,17 +110,21 @@ export const seedRows = async (
   rows: number,
   log: (line: string) => void
 ) => {
-  const client = new pg.Client({ connectionString: databaseUrl })
+  const client = new Client({ connectionString: databaseUrl })
   await client.connect()
   try {
     await client.query("SET synchronous_commit = off")
     await client.query("SET maintenance_work_mem = '512MB'")
     const indexes = await client.query<{ indexname: string; indexdef: string }>(
-      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'bookmarks' AND indexdef ILIKE '%USING gin%'")
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'bookmarks' AND indexdef ILIKE '%USING gin%'"
+    )
     for (const index of indexes.rows) await client.query(`DROP INDEX ${index.indexname}`)
     log("    generating the word pool…")
     await client.query("CREATE TEMP TABLE bench_vocab (rank int PRIMARY KEY, w text NOT NULL)")
-    await client.query("INSERT INTO bench_vocab SELECT ord - 1, w FROM unnest($1::text[]) WITH ORDINALITY AS t (w, ord)", [Vocabulary.words])
+    await client.query(
+      "INSERT INTO bench_vocab SELECT ord - 1, w FROM unnest($1::text[]) WITH ORDINALITY AS t (w, ord)",
+      [Vocabulary.words]
+    )
     await client.query(`CREATE TEMP TABLE bench_pool AS SELECT n,
       ${sentence(5)} AS t5, ${sentence(8)} AS t8, ${sentence(12)} AS t12, ${sentence(15)} AS t15
       FROM generate_series(0, ${poolSize - 1}) AS n`)
@@ -152,7 +161,8 @@ export const seedRows = async (
     }
     await client.query(
       "UPDATE accounts SET last_bookmark_at = (SELECT max(created_at) FROM bookmarks WHERE account_id = $1) WHERE id = $1",
-      [accountId])
+      [accountId]
+    )
     for (const index of indexes.rows) {
       const t = Date.now()
       await client.query(index.indexdef)

@@ -36,7 +36,11 @@ const receiver = async () => {
     req.on("end", () => {
       const arrivedAt = wallClock()
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: string; createdAt: string; data: { id: string } }
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+          id: string
+          createdAt: string
+          data: { id: string }
+        }
         arrivals.push({ deliveryId: body.id, bookmarkId: body.data.id, readyAt: Date.parse(body.createdAt), arrivedAt })
       } catch {
         // not a delivery: counted nowhere
@@ -60,7 +64,13 @@ const post = async (target: Target, path: string, body: unknown) => {
 }
 
 /** Waits until `count` deliveries for `bookmarkIds` have arrived; the number that did. */
-const arrivalsFor = async (target: Target, arrivals: ReadonlyArray<Arrival>, bookmarkIds: ReadonlySet<string>, count: number, timeoutMs: number) => {
+const arrivalsFor = async (
+  target: Target,
+  arrivals: ReadonlyArray<Arrival>,
+  bookmarkIds: ReadonlySet<string>,
+  count: number,
+  timeoutMs: number
+) => {
   const until = performance.now() + timeoutMs
   const seen = () => arrivals.filter((a) => bookmarkIds.has(a.bookmarkId)).length
   while (seen() < count && performance.now() < until) {
@@ -86,20 +96,32 @@ const measureOn = async (
   const delays: Array<number> = []
   for (let i = 0; i < options.sequential; i++) {
     const id = String((await post(target, "/bookmarks", { url: fixtures.nextUrl() }))["id"])
-    if ((await arrivalsFor(target, hooks.arrivals, new Set([id]), 1, 60_000)) < 1) throw new Error(`no delivery for ${id} within 60 s`)
+    if ((await arrivalsFor(target, hooks.arrivals, new Set([id]), 1, 60_000)) < 1) {
+      throw new Error(`no delivery for ${id} within 60 s`)
+    }
     const arrival = hooks.arrivals.find((a) => a.bookmarkId === id)!
     delays.push(arrival.arrivedAt - arrival.readyAt)
     await sleep(100)
   }
-  const sequential = { n: delays.length, p50: percentile(delays, 50), p95: percentile(delays, 95), max: Math.max(...delays) }
+  const sequential = {
+    n: delays.length,
+    p50: percentile(delays, 50),
+    p95: percentile(delays, 95),
+    max: Math.max(...delays)
+  }
   options.log(`  ready → arrival: median ${sequential.p50.toFixed(1)} ms, p95 ${sequential.p95.toFixed(1)} ms`)
 
   for (let n = 1; n < webhooksPerAccount; n++) await post(target, "/webhooks", { url: hooks.url(n) })
   const expected = options.burst * webhooksPerAccount
   options.log(`  ${options.burst} bookmarks saved at once, ${webhooksPerAccount} webhooks: ${expected} deliveries…`)
-  const ids = new Set(await Promise.all(
-    Array.from({ length: options.burst }, async () => String((await post(target, "/bookmarks", { url: fixtures.nextUrl() }))["id"]))
-  ))
+  const ids = new Set(
+    await Promise.all(
+      Array.from(
+        { length: options.burst },
+        async () => String((await post(target, "/bookmarks", { url: fixtures.nextUrl() }))["id"])
+      )
+    )
+  )
   const arrived = await arrivalsFor(target, hooks.arrivals, ids, expected, 600_000)
   const ours = hooks.arrivals.filter((a) => ids.has(a.bookmarkId))
   const first = Math.min(...ours.map((a) => a.arrivedAt))
@@ -107,11 +129,21 @@ const measureOn = async (
   const lastReady = Math.max(...ours.map((a) => a.readyAt))
   const afterLastReady = ours.filter((a) => a.arrivedAt > lastReady)
   const perSecond = ours.length <= 1 ? 0 : (ours.length - 1) / ((last - first) / 1000)
-  const drainPerSecond = afterLastReady.length <= 1 || last <= lastReady ? undefined : afterLastReady.length / ((last - lastReady) / 1000)
+  const drainPerSecond = afterLastReady.length <= 1 || last <= lastReady
+    ? undefined
+    : afterLastReady.length / ((last - lastReady) / 1000)
   const duplicates = ours.length - new Set(ours.map((a) => a.deliveryId)).size
-  options.log(`  ${arrived}/${expected} arrived in ${((last - first) / 1000).toFixed(1)} s: ${perSecond.toFixed(1)} deliveries/s` +
-    `${drainPerSecond === undefined ? "" : `; after the last bookmark was ready ${drainPerSecond.toFixed(1)}/s (${afterLastReady.length} queued)`}` +
-    `; ${duplicates} duplicates`)
+  options.log(
+    `  ${arrived}/${expected} arrived in ${((last - first) / 1000).toFixed(1)} s: ${
+      perSecond.toFixed(1)
+    } deliveries/s` +
+      `${
+        drainPerSecond === undefined
+          ? ""
+          : `; after the last bookmark was ready ${drainPerSecond.toFixed(1)}/s (${afterLastReady.length} queued)`
+      }` +
+      `; ${duplicates} duplicates`
+  )
   return {
     sequential,
     burst: {
@@ -139,7 +171,12 @@ export const measure = async (options: Options): Promise<WebhookFigures> => {
   const fixtures = await fixtureServer()
   const hooks = await receiver()
   try {
-    const { embedded, scaled } = await bothModes(options, "webhooks", webhookEnv(options), (target) => measureOn(target, options, fixtures, hooks))
+    const { embedded, scaled } = await bothModes(
+      options,
+      "webhooks",
+      webhookEnv(options),
+      (target) => measureOn(target, options, fixtures, hooks)
+    )
     return { sequential: options.sequential, burst: options.burst, webhooks: webhooksPerAccount, embedded, scaled }
   } finally {
     await hooks.close()

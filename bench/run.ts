@@ -6,28 +6,43 @@
  * Options: `--quick` (short runs, 100,000 search rows: a smoke test of the script), `--rows=N`, `--seconds=N`,
  * `--connections=N`, `--profile` (the service runs with `--cpu-prof`; profiles go to bench/profiles/).
  * Enrichment (bench/Enrichment.ts), webhooks (bench/Webhooks.ts) and imports (bench/Imports.ts) run last:
+ * `--only=tags` measures tag sprawl on a 2,000-page import in process (bench/TagSprawl.ts, about 3 minutes).
  * `--only=enrichment`, `--only=webhooks` or `--only=imports` runs that section alone and writes it to a temporary
- * file, not BENCHMARKS.md; `--import-rows=N` (default 10,000);
- * `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2).
+ * file, not BENCHMARKS.md; `--import-rows=N` (default 10,000); `--only=bulk` a bulk tag of `--bulk-rows=N` (default
+ * 10,000) bookmarks with saves meanwhile (bench/Bulk.ts);
+ * `--enrichment-pages=N` (default 50, at most 100), `--worker-concurrency=N` (default 2), `--no-copies` (archived
+ * copies off, to compare pages per minute with them on: docs/preservation.md, "Measured").
+ * `--only=organising` measures lists, `list:`, smart lists, duplicates, the tags page and merges in process on PGlite
+ * and Postgres (bench/Organising.ts) over `--organising-rows=N` bookmarks (default 100,000; `--engines=postgres`).
+ * `--only=smart` measures queries of the search language (bench/SmartQueries.ts) over `--smart-rows=N` bookmarks
+ * in one account (default 100,000; 10,000 with `--quick`) on Postgres, and writes that section to a temporary file.
+ * `--only=footprint` (bench/Footprint.ts) measures the embedded server's whole process tree (PSS) idle, during
+ * captures and after Chromium's idle close (`--idle-close=N` seconds, default 90; `--footprint-pages=N`, default 5);
+ * it runs only alone, written to a temporary file.
  * `--only=scaled` measures the scaled read paths beside the baseline (plain, and with the service's levers: key
  * cache and named statements) and the fixed-rate saves (one account, and spread over 50), printed only
  * (`--saves-only`: the saves alone); with `--before=<checkout>/dist/bookmarks.js` another build runs beside this one.
+ * `--only=soak [--soak-minutes=30] [--before=…]`: the long-running embedded server (bench/Soak.ts).
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
  */
+import { Redis } from "ioredis"
+import { spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os"
 import { join } from "node:path"
-import { Redis } from "ioredis"
-import pg from "pg"
+import { Client } from "pg"
+import * as Bulk from "./Bulk.js"
 import * as Enrichment from "./Enrichment.js"
+import * as Footprint from "./Footprint.js"
 import * as Imports from "./Imports.js"
 import * as Load from "./Load.js"
 import * as Processes from "./Processes.js"
 import * as Report from "./Report.js"
-import * as Section from "./Section.js"
 import { adminToken, planLimits, removeTemps, tempDir } from "./Scratch.js"
+import * as Section from "./Section.js"
 import * as Seed from "./Seed.js"
+import * as SmartQueries from "./SmartQueries.js"
 import * as Vocabulary from "./Vocabulary.js"
 import * as Webhooks from "./Webhooks.js"
 
@@ -39,12 +54,22 @@ const option = (name: string, fallback: number) => {
 }
 const quick = flag("quick")
 const onlyGiven = args.find((a) => a.startsWith("--only="))?.slice("--only=".length)
-const only = onlyGiven === "enrichment" || onlyGiven === "webhooks" || onlyGiven === "imports" || onlyGiven === "scaled"
+if (onlyGiven === "soak") {
+  // The soak benchmark runs for half an hour by default: alone, printed (bench/Soak.ts).
+  await import("./Soak.js").then((soak) => soak.soak(args))
+  process.exit(0)
+}
+const only = onlyGiven === "enrichment" || onlyGiven === "webhooks" || onlyGiven === "imports" ||
+    onlyGiven === "bulk" || onlyGiven === "scaled" || onlyGiven === "footprint" || onlyGiven === "tags" ||
+    onlyGiven === "smart" || onlyGiven === "organising"
   ? onlyGiven
   : undefined
 const before = args.find((a) => a.startsWith("--before="))?.slice("--before=".length)
 if (onlyGiven !== undefined && only === undefined) {
-  console.error(`--only=${onlyGiven}: only "enrichment", "webhooks", "imports" or "scaled" can run alone`)
+  console.error(
+    `--only=${onlyGiven}: only "enrichment", "webhooks", "imports", "bulk", "footprint", "scaled", "tags", "smart" ` +
+      `or "organising" can run alone`
+  )
   process.exit(2)
 }
 const settings = {
@@ -61,7 +86,12 @@ const settings = {
   webhookBurst: quick ? 10 : 100,
   workerConcurrency: option("worker-concurrency", 2),
   importRows: option("import-rows", quick ? 1_000 : 10_000),
-  importSaves: quick ? 3 : 10
+  importSaves: quick ? 3 : 10,
+  bulkRows: option("bulk-rows", quick ? 1_000 : 10_000),
+  tagPages: quick ? 300 : 2_000,
+  smartRows: option("smart-rows", quick ? 10_000 : 100_000),
+  smartQueries: quick ? 5 : 20,
+  organisingRows: option("organising-rows", quick ? 10_000 : 100_000)
 }
 const profileDir = join(Processes.repoRoot, "bench", "profiles")
 const nodeArgs = flag("profile") ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
@@ -76,7 +106,8 @@ const track = (child: Processes.Child) => {
 
 const pick = <A>(xs: ReadonlyArray<A>): A => xs[Math.floor(Math.random() * xs.length)]!
 
-const databaseBase = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const databaseBase = process.env["BENCH_DATABASE_URL"] ?? process.env["TEST_DATABASE_URL"] ??
+  "postgres://postgres@127.0.0.1:5432/postgres"
 const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379"
 
 /** The read and write paths of one service (or the baseline, reads only). */
@@ -159,7 +190,7 @@ interface ScaledDatabase {
 
 const createDatabase = async (): Promise<ScaledDatabase> => {
   const name = `bench_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: databaseBase })
+  const admin = new Client({ connectionString: databaseBase })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)
   await admin.end()
@@ -168,7 +199,7 @@ const createDatabase = async (): Promise<ScaledDatabase> => {
   return {
     url: url.href,
     drop: async () => {
-      const c = new pg.Client({ connectionString: databaseBase })
+      const c = new Client({ connectionString: databaseBase })
       await c.connect()
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await c.end()
@@ -178,7 +209,11 @@ const createDatabase = async (): Promise<ScaledDatabase> => {
 
 const searchAtScale = async (service: Processes.Child, db: ScaledDatabase): Promise<Report.SearchFigures> => {
   const big = await Seed.account(service.baseUrl, adminToken)
-  log(`  seeding ${settings.searchRows.toLocaleString("en")} bookmarks into one account (INSERT … SELECT generate_series)…`)
+  log(
+    `  seeding ${
+      settings.searchRows.toLocaleString("en")
+    } bookmarks into one account (INSERT … SELECT generate_series)…`
+  )
   await Seed.seedRows(db.url, big.id, settings.searchRows, log)
   const random = Vocabulary.seeded(2024)
   const queries = Vocabulary.queryWords(settings.searchQueries, random)
@@ -204,10 +239,23 @@ const searchAtScale = async (service: Processes.Child, db: ScaledDatabase): Prom
       avgResults: xs.reduce((s, x) => s + x.results, 0) / Math.max(1, xs.length)
     }
   }
-  const byKind = ["common", "middling", "rare"].map((kind) => ({ kind, ...summarize(timed.filter((t) => t.kind === kind)) }))
+  const byKind = ["common", "middling", "rare"].map((kind) => ({
+    kind,
+    ...summarize(timed.filter((t) => t.kind === kind))
+  }))
   const all = summarize(timed)
-  log(`  search over ${settings.searchRows.toLocaleString("en")} rows: p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms, max ${all.max.toFixed(1)} ms`)
-  for (const k of byKind) log(`    ${k.kind.padEnd(9)} p50 ${k.p50.toFixed(1)} ms  p95 ${k.p95.toFixed(1)} ms  max ${k.max.toFixed(1)} ms  rows ${k.avgResults.toFixed(1)}`)
+  log(
+    `  search over ${settings.searchRows.toLocaleString("en")} rows: p50 ${all.p50.toFixed(1)} ms, p95 ${
+      all.p95.toFixed(1)
+    } ms, max ${all.max.toFixed(1)} ms`
+  )
+  for (const k of byKind) {
+    log(
+      `    ${k.kind.padEnd(9)} p50 ${k.p50.toFixed(1)} ms  p95 ${k.p95.toFixed(1)} ms  max ${
+        k.max.toFixed(1)
+      } ms  rows ${k.avgResults.toFixed(1)}`
+    )
+  }
   const slowest = [...timed].sort((a, b) => b.ms - a.ms).slice(0, 3)
   log(`  slowest: ${slowest.map((s) => `${s.q} (${s.kind}, ${s.ms.toFixed(0)} ms)`).join(", ")}`)
   return { rows: settings.searchRows, byKind, all: { n: all.n, p50: all.p50, p95: all.p95, max: all.max } }
@@ -215,15 +263,19 @@ const searchAtScale = async (service: Processes.Child, db: ScaledDatabase): Prom
 
 const scaledRun = async (db: ScaledDatabase) => {
   log("Scaled (Postgres + Redis): starting `bookmarks serve` on a fresh database…")
-  const service = track(await Processes.startService("scaled", "serve", {
-    ...serviceEnv(tempDir()),
-    DATABASE_URL: db.url,
-    REDIS_URL: redisUrl
-  }, nodeArgs))
+  const service = track(
+    await Processes.startService("scaled", "serve", {
+      ...serviceEnv(tempDir()),
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl
+    }, nodeArgs)
+  )
   const { key } = await Seed.account(service.baseUrl, adminToken)
   log(`  saving a library of ${settings.library} bookmarks through the API…`)
   const ids = await Seed.saveLibrary(service.baseUrl, key, settings.library)
-  const baseline = track(await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits }))
+  const baseline = track(
+    await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits })
+  )
   // Interleaved, so a change in the machine's load hits both sides alike.
   const scaled: Record<string, Load.Measurement | undefined> = {}
   const base: Record<string, Load.Measurement | undefined> = {}
@@ -243,7 +295,13 @@ const scaledRun = async (db: ScaledDatabase) => {
 const memoryRun = async () => {
   log("Memory: embedded `bookmarks start` (API + workers, default settings)…")
   const dataDir = tempDir()
-  const service = track(await Processes.startService("embedded-start", "start", { DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, PLAN_LIMITS: planLimits }))
+  const service = track(
+    await Processes.startService("embedded-start", "start", {
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN: adminToken,
+      PLAN_LIMITS: planLimits
+    })
+  )
   await Section.sleep(quick ? 2_000 : 10_000)
   const samples: Array<number> = []
   for (let i = 0; i < 5; i++) {
@@ -285,11 +343,16 @@ const enrichmentRun = (scaledReachable: boolean) =>
     ...sectionContext(scaledReachable),
     pages: settings.enrichmentPages,
     sequential: settings.enrichmentSequential,
-    workerConcurrency: settings.workerConcurrency
+    workerConcurrency: settings.workerConcurrency,
+    copies: !flag("no-copies")
   })
 
 const webhooksRun = (scaledReachable: boolean) =>
-  Webhooks.measure({ ...sectionContext(scaledReachable), sequential: settings.webhookSequential, burst: settings.webhookBurst })
+  Webhooks.measure({
+    ...sectionContext(scaledReachable),
+    sequential: settings.webhookSequential,
+    burst: settings.webhookBurst
+  })
 
 const importsRun = (scaledReachable: boolean) =>
   Imports.measure({
@@ -298,6 +361,9 @@ const importsRun = (scaledReachable: boolean) =>
     saves: settings.importSaves,
     workerConcurrency: settings.workerConcurrency
   })
+
+const bulkRun = (scaledReachable: boolean) =>
+  Bulk.measure({ ...sectionContext(scaledReachable), rows: settings.bulkRows, saves: settings.importSaves })
 
 /**
  * `--only=scaled`: the read paths of this build (and of `--before`, when given) interleaved with the baseline's,
@@ -317,9 +383,17 @@ const scaledAlone = async () => {
     log(`  saving a library of ${settings.library} bookmarks through the API…`)
     const ids = await Seed.saveLibrary(service.baseUrl, key, settings.library)
     await Seed.saveLibrary(service.baseUrl, web.key, 200)
-    const baseline = track(await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits }))
+    const baseline = track(
+      await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits })
+    )
     const cachedBaseline = track(
-      await Processes.startBaseline({ DATABASE_URL: db.url, REDIS_URL: redisUrl, PLAN_LIMITS: planLimits, KEY_CACHE: "true", NAMED: "true" })
+      await Processes.startBaseline({
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl,
+        PLAN_LIMITS: planLimits,
+        KEY_CACHE: "true",
+        NAMED: "true"
+      })
     )
     const rows: Array<[string, Load.Measurement, Load.Measurement | undefined, Load.Measurement, Load.Measurement]> = []
     for (const path of flag("saves-only") ? [] : ["get", "list", "search"] as const) {
@@ -373,25 +447,45 @@ const scaledAlone = async () => {
     ]
     await baseline.stop()
     await cachedBaseline.stop()
-    const keys = await Promise.all(Array.from({ length: 50 }, () => Seed.account(service.baseUrl, adminToken).then((a) => a.key)))
+    const keys = await Promise.all(
+      Array.from({ length: 50 }, () => Seed.account(service.baseUrl, adminToken).then((a) => a.key))
+    )
     const spread = () => pick(keys)
     const saves: Array<[string, Load.Measurement]> = []
-    for (const [name, target] of [["after", service], ...(other === undefined ? [] : [["before", other] as const])] as const) {
+    for (
+      const [name, target] of [
+        ["after", service],
+        ...(other === undefined ? [] : [["before", other] as const])
+      ] as const
+    ) {
       saves.push([`${name}, one account`, await fixedRatePost(`${name} (one account)`, target, key)])
       saves.push([`${name}, 50 accounts`, await fixedRatePost(`${name} (50 accounts)`, target, spread)])
     }
     const ms = (x: number | undefined) => x === undefined ? "—" : `${x.toFixed(3)} ms`
-    const ratio = (a: number | undefined, b: number | undefined) => a === undefined || b === undefined ? "—" : `${(a / b).toFixed(2)}×`
-    log("\n| Path | req/s | CPU/req | before req/s | before CPU/req | baseline req/s | CPU/req | same-levers baseline req/s | CPU/req | req/s ÷ baseline | ÷ same-levers baseline | CPU ÷ same-levers baseline |")
+    const ratio = (a: number | undefined, b: number | undefined) =>
+      a === undefined || b === undefined ? "—" : `${(a / b).toFixed(2)}×`
+    log(
+      "\n| Path | req/s | CPU/req | before req/s | before CPU/req | baseline req/s | CPU/req | same-levers baseline req/s | CPU/req | req/s ÷ baseline | ÷ same-levers baseline | CPU ÷ same-levers baseline |"
+    )
     log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for (const [path, now, then, base, cachedBase] of rows) {
-      log(`| ${path} | ${now.rps.toFixed(0)} | ${ms(now.cpuMsPerRequest)} | ${then?.rps.toFixed(0) ?? "—"} | ${ms(then?.cpuMsPerRequest)} | ` +
-        `${base.rps.toFixed(0)} | ${ms(base.cpuMsPerRequest)} | ${cachedBase.rps.toFixed(0)} | ${ms(cachedBase.cpuMsPerRequest)} | ` +
-        `${ratio(now.rps, base.rps)} | ${ratio(now.rps, cachedBase.rps)} | ${ratio(now.cpuMsPerRequest, cachedBase.cpuMsPerRequest)} |`)
+      log(
+        `| ${path} | ${now.rps.toFixed(0)} | ${ms(now.cpuMsPerRequest)} | ${then?.rps.toFixed(0) ?? "—"} | ${
+          ms(then?.cpuMsPerRequest)
+        } | ` +
+          `${base.rps.toFixed(0)} | ${ms(base.cpuMsPerRequest)} | ${cachedBase.rps.toFixed(0)} | ${
+            ms(cachedBase.cpuMsPerRequest)
+          } | ` +
+          `${ratio(now.rps, base.rps)} | ${ratio(now.rps, cachedBase.rps)} | ${
+            ratio(now.cpuMsPerRequest, cachedBase.cpuMsPerRequest)
+          } |`
+      )
     }
     for (const m of mcp) log(`| ${m.label} | ${m.rps.toFixed(0)} | ${ms(m.cpuMsPerRequest)} |`)
     log("\n| POST at 500/s | achieved | p50 | p99 | max | CPU/req |\n| --- | --- | --- | --- | --- | --- |")
-    for (const [name, m] of saves) log(`| ${name} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p99} ms | ${m.max} ms | ${ms(m.cpuMsPerRequest)} |`)
+    for (const [name, m] of saves) {
+      log(`| ${name} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p99} ms | ${m.max} ms | ${ms(m.cpuMsPerRequest)} |`)
+    }
     await service.stop()
     await other?.stop()
   } finally {
@@ -399,12 +493,103 @@ const scaledAlone = async () => {
   }
 }
 
-/** `--only=enrichment|webhooks|imports`: that section alone, printed and written to a temporary file. */
-const sectionAlone = async (section: "enrichment" | "webhooks" | "imports", scaledReachable: boolean) => {
-  const text = (section === "enrichment"
+/**
+ * Tag sprawl (bench/TagSprawl.ts) in a child process that loads the packages from their sources, as the quality
+ * suite does: it analyses pages in process, with no service to start.
+ */
+const tagsRun = () => {
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--conditions=@bookmark-library/source",
+      "--import",
+      "tsx",
+      join("bench", "TagSprawl.ts"),
+      String(settings.tagPages)
+    ],
+    { cwd: Processes.repoRoot, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }
+  )
+  if (result.status !== 0) throw new Error(`bench/TagSprawl.ts failed:\n${result.stderr}`)
+  return result.stdout.trim().split("\n")
+}
+
+/**
+ * `--only=organising` (bench/Organising.ts): lists, `list:`, smart lists, duplicates, the tags page and merges at
+ * scale, in process on PGlite and Postgres, in a child process that loads the packages from their sources.
+ */
+const organisingRun = () => {
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--conditions=@bookmark-library/source",
+      "--import",
+      "tsx",
+      join("bench", "Organising.ts"),
+      String(settings.organisingRows),
+      args.find((a) => a.startsWith("--engines="))?.slice("--engines=".length) ?? "pglite,postgres"
+    ],
+    {
+      cwd: Processes.repoRoot,
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, BENCH_DATABASE_URL: databaseBase }
+    }
+  )
+  if (result.status !== 0) throw new Error("bench/Organising.ts failed")
+  return result.stdout.trim().split("\n")
+}
+
+/** `--only=smart`: the search language over a seeded library on Postgres, printed and written to a temporary file. */
+const smartAlone = async (reachable: boolean) => {
+  if (!reachable) throw new Error(`--only=smart needs Postgres (${databaseBase}) and Redis (${redisUrl})`)
+  const db = await createDatabase()
+  try {
+    log("Smart queries (Postgres + Redis): starting `bookmarks serve` on a fresh database…")
+    const service = track(
+      await Processes.startService("scaled", "serve", {
+        ...serviceEnv(tempDir()),
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl
+      }, nodeArgs)
+    )
+    const figures = await SmartQueries.run(log, service, db.url, adminToken, settings.smartRows, settings.smartQueries)
+    await service.stop()
+    const text = SmartQueries.render(figures).join("\n")
+    const file = join(tmpdir(), "BENCHMARKS.smart.md")
+    writeFileSync(file, text)
+    log(`\n${text}\nWrote ${file}.`)
+  } finally {
+    await db.drop()
+  }
+}
+
+/**
+ * `--only=enrichment|webhooks|imports|bulk|footprint|tags|organising`: that section alone, printed and written to a
+ * temporary file.
+ */
+const sectionAlone = async (
+  section: "enrichment" | "webhooks" | "imports" | "bulk" | "footprint" | "tags" | "organising",
+  scaledReachable: boolean
+) => {
+  const text = (section === "tags"
+    ? tagsRun()
+    : section === "organising"
+    ? organisingRun()
+    : section === "footprint"
+    ? Footprint.render(
+      await Footprint.measure({
+        ...sectionContext(false),
+        pages: option("footprint-pages", 5),
+        idleCloseSeconds: option("idle-close", 90)
+      })
+    )
+    : section === "enrichment"
     ? Report.renderEnrichment(await enrichmentRun(scaledReachable))
     : section === "webhooks"
     ? Report.renderWebhooks(await webhooksRun(scaledReachable))
+    : section === "bulk"
+    ? Bulk.render(await bulkRun(scaledReachable))
     : Imports.render(await importsRun(scaledReachable))).join("\n")
   const file = join(tmpdir(), `BENCHMARKS.${section}.md`)
   writeFileSync(file, text)
@@ -415,13 +600,16 @@ const versions = async () => {
   let postgres = "not reachable"
   let redis = "not reachable"
   try {
-    const c = new pg.Client({ connectionString: databaseBase, connectionTimeoutMillis: 3_000 })
+    const c = new Client({ connectionString: databaseBase, connectionTimeoutMillis: 3_000 })
     await c.connect()
     const v = await c.query<{ version: string }>("SELECT version()")
     const s = await c.query<{ name: string; setting: string; unit: string | null }>(
-      "SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'random_page_cost')")
+      "SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'random_page_cost')"
+    )
     await c.end()
-    postgres = `${(v.rows[0]?.version ?? "").split(" on ")[0]} (${s.rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ""}`).join(", ")})`
+    postgres = `${(v.rows[0]?.version ?? "").split(" on ")[0]} (${
+      s.rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ""}`).join(", ")
+    })`
   } catch {
     // reported as not reachable
   }
@@ -442,9 +630,14 @@ const main = async () => {
   const loadStart = loadavg()
   const started = Date.now()
   const { postgres, redis } = await versions()
-  log(`Benchmark (${quick ? "quick" : "full"}${only === undefined ? "" : `, only ${only}`}): load average ${loadStart.map((x) => x.toFixed(2)).join(" ")}; Postgres: ${postgres}; Redis: ${redis}`)
+  log(
+    `Benchmark (${quick ? "quick" : "full"}${only === undefined ? "" : `, only ${only}`}): load average ${
+      loadStart.map((x) => x.toFixed(2)).join(" ")
+    }; Postgres: ${postgres}; Redis: ${redis}`
+  )
   const reachable = postgres !== "not reachable" && redis !== "not reachable"
   if (only === "scaled") return scaledAlone()
+  if (only === "smart") return smartAlone(reachable)
   if (only !== undefined) return sectionAlone(only, reachable)
   const skipped: Array<string> = []
 
@@ -458,7 +651,9 @@ const main = async () => {
       await db.drop()
     }
   } else {
-    skipped.push(`Scaled mode, baseline and search at scale: Postgres (${databaseBase}) or Redis (${redisUrl}) not reachable.`)
+    skipped.push(
+      `Scaled mode, baseline and search at scale: Postgres (${databaseBase}) or Redis (${redisUrl}) not reachable.`
+    )
   }
   const memory = await memoryRun()
   // A failed enrichment run (no Chromium, say) costs its section only, not the figures measured before it.
@@ -490,7 +685,12 @@ const main = async () => {
       loadStart,
       loadEnd: loadavg()
     },
-    settings: { connections: settings.connections, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, library: settings.library },
+    settings: {
+      connections: settings.connections,
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+      library: settings.library
+    },
     embedded: embedded.measured,
     scaled: scaled?.scaled ?? {},
     baseline: scaled?.base ?? {},
