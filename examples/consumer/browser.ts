@@ -7,6 +7,6 @@ import { Effect } from "effect"
 
 export const recent = Effect.gen(function*() {
   const client = yield* ApiClient.make({ baseUrl: location.origin, apiKey: "bk_from_the_settings_page" })
-  const page = yield* client.bookmarks.list({ urlParams: { limit: "10" } })
+  const page = yield* client.bookmarks.list({ query: { limit: "10" } })
   document.title = `${page.bookmarks.length} recent bookmarks`
 }).pipe(Effect.provide(ApiClient.fetchLayer))

@@ -1,18 +1,24 @@
 // Plain node, no TypeScript, no bundler: the installed packages load from their compiled dist/ and work.
 // The service signs a delivery with the domain; a receiver verifies it with the webhook-receiver helper.
-import assert from "node:assert/strict"
 import { Signature, Tags, Url, Webhook } from "@bookmark-library/domain"
 import { verifyDelivery, verifyStandard } from "@bookmark-library/webhook-receiver"
-import { Either } from "effect"
+import { Result } from "effect"
+import assert from "node:assert/strict"
 
-assert.deepEqual(Either.getOrThrow(Tags.parse("reading, Later, reading")), ["reading", "Later"])
-assert.equal(Either.getOrThrow(Url.normalizeBookmarkUrl("HTTPS://Example.COM/a b")), "https://example.com/a%20b")
-assert.ok(Either.isLeft(Url.normalizeBookmarkUrl("javascript:alert(1)")))
+assert.deepEqual(Result.getOrThrow(Tags.parse("reading, Later, reading")), ["reading", "Later"])
+assert.equal(Result.getOrThrow(Url.normalizeBookmarkUrl("HTTPS://Example.COM/a b")), "https://example.com/a%20b")
+assert.ok(Result.isFailure(Url.normalizeBookmarkUrl("javascript:alert(1)")))
 
 const secret = Webhook.makeSecret(crypto.getRandomValues(new Uint8Array(32)))
 const body = JSON.stringify({ id: "dlv_1", event: "bookmark.saved", data: { url: "https://example.com/" } })
 const now = Math.floor(Date.now() / 1000)
-const headers = Signature.deliveryHeaders({ secret, deliveryId: "dlv_1", event: "bookmark.saved", body, timestampSeconds: now })
+const headers = Signature.deliveryHeaders({
+  secret,
+  deliveryId: "dlv_1",
+  event: "bookmark.saved",
+  body,
+  timestampSeconds: now
+})
 
 assert.equal(verifyDelivery(secret, Buffer.from(body), headers["x-service-signature"]), true)
 assert.equal(verifyDelivery(secret, body.replace("example", "exampl3"), headers["x-service-signature"]), false)

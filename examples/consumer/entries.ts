@@ -5,7 +5,7 @@
 import * as Adapters from "@bookmark-library/adapters"
 import { AppConfig, Composition } from "@bookmark-library/cli"
 import { type Bookmark, type Bookmarks, saveBookmark, Signature, Url } from "@bookmark-library/domain"
-import * as Errors from "@bookmark-library/domain/Errors"
+import type * as Errors from "@bookmark-library/domain/Errors"
 import { Server, WebHandler } from "@bookmark-library/http"
 import { Api, ApiClient } from "@bookmark-library/http/client"
 import { McpMount } from "@bookmark-library/mcp"
@@ -14,7 +14,7 @@ import { bookmarksContract, importsContract, usersContract } from "@bookmark-lib
 import { WebApp } from "@bookmark-library/web"
 import { verifyDelivery, verifyStandard } from "@bookmark-library/webhook-receiver"
 import { EnrichmentRunner } from "@bookmark-library/worker"
-import type { Effect, Either, Layer } from "effect"
+import type { Effect, Layer, Result } from "effect"
 
 /** `true` only when `T` is `any`: a value of type `NotAny<T>` cannot be written for an untyped export. */
 type NotAny<T> = 0 extends 1 & T ? never : true
@@ -24,9 +24,9 @@ typed(verifyDelivery, true)
 typed(verifyStandard, true)
 export const verified: boolean = verifyDelivery("whsec_x", new Uint8Array(), "sha256=00")
 export const signature: string = Signature.serviceSignature("whsec_x", "{}")
-export const url: Either.Either<string, Errors.InvalidInput> = Url.normalizeBookmarkUrl("https://example.com/")
+export const url: Result.Result<string, Errors.InvalidInput> = Url.normalizeBookmarkUrl("https://example.com/")
 typed(saveBookmark, true)
-export type Ack = Effect.Effect.Success<ReturnType<typeof saveBookmark>>
+export type Ack = Effect.Success<ReturnType<typeof saveBookmark>>
 export const ack: Ack | undefined = undefined satisfies Bookmark.Ack | undefined
 typed(Api, true)
 typed(ApiClient.make, true)

@@ -1,7 +1,7 @@
 /** A small web site on 127.0.0.1 for the example to bookmark: two articles, served by node:http. */
+import { Effect } from "effect"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { Effect } from "effect"
 
 const pages: Record<string, string> = {
   "/tea": `<html><head><title>Brewing green tea</title><meta name="description" content="Cooler water, shorter steeps.">
@@ -13,7 +13,7 @@ const pages: Record<string, string> = {
 
 /** Serves the pages until the scope closes; yields the site's origin. */
 export const start = Effect.acquireRelease(
-  Effect.async<{ readonly origin: string; readonly close: () => void }>((resume) => {
+  Effect.callback<{ readonly origin: string; readonly close: () => void }>((resume) => {
     const server = createServer((request, response) => {
       const page = pages[request.url ?? ""]
       response.writeHead(page === undefined ? 404 : 200, { "content-type": "text/html; charset=utf-8" })

@@ -11,7 +11,10 @@ const maxBytes = 2 * 1024 * 1024
 const get = (url: string) =>
   Effect.tryPromise({
     try: async (signal): Promise<FetchedPage> => {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) })
+      const response = await fetch(url, {
+        redirect: "manual",
+        signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)])
+      })
       const body = new Uint8Array(await response.arrayBuffer())
       return {
         url,

@@ -6,15 +6,15 @@
 import { CryptoIdGenerator, HtmlPageExtractor, LocalContentAnalyzer } from "@bookmark-library/adapters"
 import {
   createAccount,
-  Jobs,
   Job,
+  Jobs,
   Links,
   listBookmarks,
   PageRenderer,
-  Policy,
   processJob,
   RenderFailed,
-  saveBookmark
+  saveBookmark,
+  Settings
 } from "@bookmark-library/domain"
 import { TestApp } from "@bookmark-library/testkit"
 import { Clock, Effect, Layer } from "effect"
@@ -22,20 +22,26 @@ import * as LocalSite from "./LocalSite.js"
 import * as LocalSiteFetcher from "./LocalSiteFetcher.js"
 
 /** This host renders no screenshots. */
-const noScreenshots = Layer.succeed(PageRenderer, PageRenderer.of({
-  available: false,
-  render: () => Effect.fail(new RenderFailed({ reason: "this host has no browser" }))
-}))
+const noScreenshots = Layer.succeed(
+  PageRenderer,
+  PageRenderer.of({
+    available: false,
+    render: () => Effect.fail(new RenderFailed({ reason: "this host has no browser" }))
+  })
+)
 
 /** Where this host would serve assets (none here, without screenshots). */
-const hostLinks = Layer.succeed(Links.Links, Links.Links.of({ asset: (id) => `https://intranet.example/bookmark-assets/${id}` }))
+const hostLinks = Layer.succeed(
+  Links.Links,
+  Links.Links.of({ asset: (id) => `https://intranet.example/bookmark-assets/${id}` })
+)
 
 /** Every port the use cases need, chosen by this host. */
 const ports = (siteOrigin: string) =>
   Layer.mergeAll(
     TestApp.storage,
     CryptoIdGenerator.layer,
-    Policy.layer(),
+    Settings.layer(),
     HtmlPageExtractor.layer,
     LocalContentAnalyzer.layer,
     noScreenshots,

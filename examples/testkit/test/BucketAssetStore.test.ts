@@ -18,7 +18,8 @@ const memoryBucket = (): Bucket => {
     },
     remove: async (key) => {
       objects.delete(key)
-    }
+    },
+    keys: async (prefix) => [...objects.keys()].filter((key) => key.startsWith(prefix)).sort()
   }
 }
 

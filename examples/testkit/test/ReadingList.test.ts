@@ -25,7 +25,12 @@ describe("reading list", () => {
     expect(await list.entries()).toEqual([{ id, url: "https://blog.example/post", title: "", ready: false }])
 
     await app.settle()
-    expect(await list.entries()).toEqual([{ id, url: "https://blog.example/post", title: "A post worth reading", ready: true }])
+    expect(await list.entries()).toEqual([{
+      id,
+      url: "https://blog.example/post",
+      title: "A post worth reading",
+      ready: true
+    }])
     expect(app.pages.calls).toContain("https://blog.example/post")
   })
 
@@ -39,8 +44,10 @@ describe("reading list", () => {
     Effect.gen(function*() {
       const { key } = yield* Effect.promise(() => app.createAccount())
       const client = yield* ApiClient.make({ baseUrl: app.baseUrl, apiKey: key }).pipe(Effect.provide(app.httpClient))
-      yield* Effect.promise(() => readingList({ baseUrl: app.baseUrl, apiKey: key, fetch: app.fetch }).add("https://a.example/"))
-      const page = yield* client.bookmarks.list({ urlParams: { tag: "to-read" } })
+      yield* Effect.promise(() =>
+        readingList({ baseUrl: app.baseUrl, apiKey: key, fetch: app.fetch }).add("https://a.example/")
+      )
+      const page = yield* client.bookmarks.list({ query: { tag: "to-read" } })
       expect(page.bookmarks.map((b) => b.url)).toEqual(["https://a.example/"])
     }))
 })
