@@ -4,7 +4,7 @@
  * per-item results.
  */
 import { Schema } from "effect"
-import type { AccountId } from "./Ids.js"
+import type { AccountId, BulkId } from "./Ids.js"
 import * as Pagination from "./Pagination.js"
 import * as Payload from "./Payload.js"
 import * as Text from "./Text.js"
@@ -115,48 +115,78 @@ export interface Operation {
   readonly listId: string
 }
 
-/** What a run keeps while it works and after. */
-export interface Run {
-  readonly id: string
+/** How long a finished run's progress stays readable; housekeeping forgets it after (7 days). */
+export const retention = 7 * 24 * 3_600_000
+
+/** How long a process holds a run it works on before another may take it over (renewed by every step). */
+export const lease = 15_000
+
+/**
+ * A run as storage keeps it (docs/lists.md, "Bulk actions"): the operation, the selection resolved to ids when it
+ * was accepted (kept apart, read only by the process that works on it), and how far it got. `position` ids of the
+ * selection are handled; the next step starts there.
+ */
+export interface Record {
+  readonly id: BulkId
   readonly accountId: AccountId
   readonly operation: Operation
-  readonly total: number
+  /** More than `jobThreshold` bookmarks: keeps only the results that were not ok. */
   readonly job: boolean
-  done: number
-  ok: number
-  notFound: number
-  failed: number
-  readonly results: Array<ItemResult>
+  readonly state: typeof State.Type
+  readonly total: number
+  readonly position: number
+  readonly ok: number
+  readonly notFound: number
+  readonly failed: number
+  readonly results: ReadonlyArray<ItemResult>
   readonly createdAt: number
-  finishedAt: number | null
+  readonly finishedAt: number | null
 }
 
-export const record = (run: Run, items: ReadonlyArray<ItemResult>): void => {
-  for (const item of items) {
-    run.done++
-    if (item.result === "ok") run.ok++
-    else if (item.result === "not_found") run.notFound++
-    else run.failed++
-    if (!run.job || (item.result !== "ok" && run.results.length < maxKeptProblems)) run.results.push(item)
-  }
+/** One step of a run: where it now stands, what the step added, the results it keeps. */
+export interface Step {
+  readonly position: number
+  readonly ok: number
+  readonly notFound: number
+  readonly failed: number
+  readonly results: ReadonlyArray<ItemResult>
 }
 
-export const present = (run: Run): Progress => ({
-  id: run.id,
-  action: run.operation.action,
-  state: run.finishedAt === null ? "running" : "done",
-  total: run.total,
-  done: run.done,
-  ok: run.ok,
-  notFound: run.notFound,
-  failed: run.failed,
-  results: [...run.results],
-  createdAt: Timestamp.toIso(run.createdAt),
-  finishedAt: run.finishedAt === null ? null : Timestamp.toIso(run.finishedAt)
+/** The step that handled `items` from `from`: a job keeps the items that were not ok, a small run every item. */
+export const stepOf = (job: boolean, from: number, items: ReadonlyArray<ItemResult>): Step => ({
+  position: from + items.length,
+  ok: items.filter((i) => i.result === "ok").length,
+  notFound: items.filter((i) => i.result === "not_found").length,
+  failed: items.filter((i) => i.result === "error").length,
+  results: job ? items.filter((i) => i.result !== "ok") : items
+})
+
+/** `record` after `step`, as storage keeps it (results up to `maxKeptProblems`). */
+export const advanced = (record: Record, step: Step): Record => ({
+  ...record,
+  position: step.position,
+  ok: record.ok + step.ok,
+  notFound: record.notFound + step.notFound,
+  failed: record.failed + step.failed,
+  results: [...record.results, ...step.results].slice(0, maxKeptProblems)
+})
+
+export const present = (record: Record): Progress => ({
+  id: record.id,
+  action: record.operation.action,
+  state: record.state,
+  total: record.total,
+  done: record.position,
+  ok: record.ok,
+  notFound: record.notFound,
+  failed: record.failed,
+  results: [...record.results],
+  createdAt: Timestamp.toIso(record.createdAt),
+  finishedAt: record.finishedAt === null ? null : Timestamp.toIso(record.finishedAt)
 })
 
 /** The past tense of an action, for a line such as "Archived 12 bookmarks". */
-export const doneLabel: Record<Action, string> = {
+export const doneLabel: { readonly [A in Action]: string } = {
   addTags: "Tagged",
   removeTags: "Removed tags from",
   addToList: "Added to the list",

@@ -62,6 +62,7 @@ export {
   AssetId,
   AttemptId,
   BookmarkId,
+  BulkId,
   DeliveryId,
   HighlightId,
   ImportId,

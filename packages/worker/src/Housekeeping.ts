@@ -1,7 +1,7 @@
 /**
- * Prunes the delivery log past its retention and expired sessions, once an hour (the first time a minute after
- * start, so a fleet restarting together does not prune at once). Several workers may prune together: a delete of
- * what is already gone deletes nothing.
+ * Prunes the delivery log past its retention, expired sessions and bulk runs finished over a week ago, once an hour
+ * (the first time a minute after start, so a fleet restarting together does not prune at once). Several workers may
+ * prune together: a delete of what is already gone deletes nothing.
  */
 import { pruneHistory } from "@bookmark-library/domain"
 import { Cause, Duration, Effect, Layer, Schedule } from "effect"
@@ -18,10 +18,12 @@ export const defaults = { interval: Duration.hours(1), firstAfter: Duration.minu
 /** One sweep; a failure (the database away) is logged and the next sweep tries again. */
 const sweep = (logRetention: number) =>
   pruneHistory(logRetention).pipe(
-    Effect.tap(({ attempts, sessions }) =>
-      attempts + sessions === 0
+    Effect.tap(({ attempts, bulkRuns, sessions }) =>
+      attempts + sessions + bulkRuns === 0
         ? Effect.void
-        : Effect.logInfo("pruned old history").pipe(Effect.annotateLogs({ deliveryAttempts: attempts, sessions }))
+        : Effect.logInfo("pruned old history").pipe(
+          Effect.annotateLogs({ deliveryAttempts: attempts, sessions, bulkRuns })
+        )
     ),
     Effect.catchCause((cause) =>
       Effect.logWarning("could not prune old history; trying again later").pipe(

@@ -1,7 +1,8 @@
 /**
- * Background runners: enrichment jobs, webhook deliveries, imports, link checks and housekeeping. Depends on domain
- * ports only.
+ * Background runners: enrichment jobs, webhook deliveries, imports, bulk runs to resume, link checks and
+ * housekeeping. Depends on domain ports only.
  */
+export * as BulkRunner from "./BulkRunner.js"
 export * as ClaimLoop from "./ClaimLoop.js"
 export * as DeliveryRunner from "./DeliveryRunner.js"
 export * as EnrichmentRunner from "./EnrichmentRunner.js"

@@ -7,6 +7,7 @@ import type {
   Accounts,
   AssetUsage,
   Bookmarks,
+  BulkRuns,
   Deliveries,
   DeliveryLog,
   Errors,
@@ -33,6 +34,7 @@ import * as Migrations from "./schema/Migrations.js"
 import * as SqlAccounts from "./stores/SqlAccounts.js"
 import * as SqlAssetUsage from "./stores/SqlAssetUsage.js"
 import * as SqlBookmarks from "./stores/SqlBookmarks.js"
+import * as SqlBulkRuns from "./stores/SqlBulkRuns.js"
 import * as SqlDeliveries from "./stores/SqlDeliveries.js"
 import * as SqlDeliveryLog from "./stores/SqlDeliveryLog.js"
 import * as SqlHighlights from "./stores/SqlHighlights.js"
@@ -49,6 +51,7 @@ import * as SqlWebhooks from "./stores/SqlWebhooks.js"
 export type Ports =
   | Accounts
   | Bookmarks
+  | BulkRuns
   | Jobs
   | Imports
   | Webhooks
@@ -68,6 +71,7 @@ export type Ports =
 export const layer: Layer.Layer<Ports, never, SqlClient.SqlClient | SqlNotifications> = Layer.mergeAll(
   SqlAccounts.layer,
   SqlBookmarks.layer,
+  SqlBulkRuns.layer,
   SqlJobs.layer,
   SqlImports.layer,
   SqlWebhooks.layer,

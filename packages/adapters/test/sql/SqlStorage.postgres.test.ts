@@ -16,6 +16,7 @@ describe.runIf(database.run)("SQL storage on Postgres", () => {
   fresh("link health", (storage) => Contracts.linkHealthContract("postgres", storage))
   fresh("jobs", (storage) => Contracts.jobsContract("postgres", storage))
   fresh("imports", (storage) => Contracts.importsContract("postgres", storage))
+  fresh("bulk runs", (storage) => Contracts.bulkRunsContract("postgres", storage))
   fresh("webhooks", (storage) => Contracts.webhooksContract("postgres", storage))
   fresh("lists", (storage) => Contracts.listsContract("postgres", storage))
   fresh("highlights", (storage) => Contracts.highlightsContract("postgres", storage))

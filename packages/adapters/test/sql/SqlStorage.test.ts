@@ -16,6 +16,7 @@ describe("SQL storage on PGlite", () => {
   fresh("link health", (storage) => Contracts.linkHealthContract("pglite", storage))
   fresh("jobs", (storage) => Contracts.jobsContract("pglite", storage))
   fresh("imports", (storage) => Contracts.importsContract("pglite", storage))
+  fresh("bulk runs", (storage) => Contracts.bulkRunsContract("pglite", storage))
   fresh("webhooks", (storage) => Contracts.webhooksContract("pglite", storage))
   fresh("lists", (storage) => Contracts.listsContract("pglite", storage))
   fresh("highlights", (storage) => Contracts.highlightsContract("pglite", storage))

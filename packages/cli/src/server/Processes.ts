@@ -4,7 +4,14 @@ import { Import, OAuth } from "@bookmark-library/domain"
 import { ArchiveViewer, Health, MetricsEndpoint, Mounts, Server } from "@bookmark-library/http"
 import { McpMount } from "@bookmark-library/mcp"
 import { OAuthMount, WebApp } from "@bookmark-library/web"
-import { DeliveryRunner, EnrichmentRunner, Housekeeping, ImportRunner, LinkCheckRunner } from "@bookmark-library/worker"
+import {
+  BulkRunner,
+  DeliveryRunner,
+  EnrichmentRunner,
+  Housekeeping,
+  ImportRunner,
+  LinkCheckRunner
+} from "@bookmark-library/worker"
 import { Effect, Layer, Option, Redacted } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import * as AdminToken from "../AdminToken.js"
@@ -102,7 +109,7 @@ export const api = (config: AppConfig, overrides: AdapterChoice.TestOverrides = 
 }
 
 /**
- * Enrichment, delivery, import and link-check runners and the housekeeping; they stop (releasing leases) with the
+ * Enrichment, delivery, import, bulk and link-check runners and the housekeeping; they stop (releasing leases) with the
  * layer's scope.
  */
 export const workers = (config: AppConfig, overrides: AdapterChoice.TestOverrides = {}) =>
@@ -113,6 +120,8 @@ export const workers = (config: AppConfig, overrides: AdapterChoice.TestOverride
       ...(Option.isSome(config.databaseUrl) ? Import.defaultPace : Import.embeddedPace),
       lease: config.importLease
     }),
+    // Bulk runs whose process stopped: resumed once their lease runs out (docs/lists.md, "Bulk actions").
+    BulkRunner.layer(),
     Housekeeping.layer({ logRetention: config.deliveryLogRetention }),
     // The link-health lane: a fiber of its own, outside the enrichment slots (docs/preservation.md, "Link health").
     config.linkChecks.enabled

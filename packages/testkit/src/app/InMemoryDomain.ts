@@ -10,6 +10,7 @@ import * as MemoryAllowanceCounter from "../memory/MemoryAllowanceCounter.js"
 import * as MemoryAssetStore from "../memory/MemoryAssetStore.js"
 import * as MemoryAssetUsage from "../memory/MemoryAssetUsage.js"
 import * as MemoryBookmarks from "../memory/MemoryBookmarks.js"
+import * as MemoryBulkRuns from "../memory/MemoryBulkRuns.js"
 import * as MemoryDeliveries from "../memory/MemoryDeliveries.js"
 import * as MemoryDeliveryLog from "../memory/MemoryDeliveryLog.js"
 import * as MemoryHighlights from "../memory/MemoryHighlights.js"
@@ -38,6 +39,7 @@ export const storage = Layer.mergeAll(
     MemoryBookmarks.layer
   ),
   MemoryImports.layer,
+  MemoryBulkRuns.layer,
   MemorySecretLinks.layer,
   MemoryAllowanceCounter.layer,
   MemoryAssetStore.layer,

@@ -3,6 +3,7 @@ import type {
   Accounts,
   AssetUsage,
   Bookmarks,
+  BulkRuns,
   Deliveries,
   DeliveryLog,
   Highlights,
@@ -21,6 +22,7 @@ export type StoragePorts =
   | Accounts
   | AssetUsage
   | Bookmarks
+  | BulkRuns
   | Jobs
   | Lists
   | Highlights

@@ -544,6 +544,36 @@ const highlights = statements(
   `CREATE INDEX highlights_search ON highlights USING gin (search)`
 )
 
+/**
+ * Bulk runs (docs/lists.md, "Bulk actions"): a run is kept from its acceptance, with its selection resolved to ids
+ * (`selection`, read only by the process that works on it), its position, counts and kept results; a process holds
+ * it by `locked_until` as an import's. Finished runs are forgotten by housekeeping after a week (`bulk_runs_finished`).
+ */
+const bulkRuns = statements(
+  `CREATE TABLE bulk_runs (
+    id text PRIMARY KEY,
+    account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    action text NOT NULL,
+    tags jsonb NOT NULL,
+    list_id text NOT NULL,
+    job boolean NOT NULL,
+    state text NOT NULL,
+    total integer NOT NULL,
+    position integer NOT NULL,
+    ok integer NOT NULL,
+    not_found integer NOT NULL,
+    failed integer NOT NULL,
+    results jsonb NOT NULL,
+    selection jsonb NOT NULL,
+    created_at bigint NOT NULL,
+    finished_at bigint,
+    locked_until bigint NOT NULL DEFAULT 0,
+    seq bigint GENERATED ALWAYS AS IDENTITY
+  )`,
+  `CREATE INDEX bulk_runs_running ON bulk_runs (created_at, seq) WHERE state = 'running'`,
+  `CREATE INDEX bulk_runs_finished ON bulk_runs (finished_at) WHERE state = 'done'`
+)
+
 /** Every migration, in order; add new ones with the next number, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_initial": initial,
@@ -570,7 +600,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0096_highlights": highlights,
   "0097_bookmark_markdown": bookmarkMarkdown,
   "0098_asset_usage": assetUsage,
-  "0099_import_folders": importFolders
+  "0099_import_folders": importFolders,
+  "0100_bulk_runs": bulkRuns
 }
 
 export const table = "effect_sql_migrations"

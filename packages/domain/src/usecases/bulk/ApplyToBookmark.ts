@@ -1,12 +1,13 @@
 /** One bulk action on one bookmark, answered as a per-item result; never a failure (docs/lists.md, "Bulk actions"). */
 import { Clock, Effect, Option } from "effect"
+import type * as Bookmark from "../../Bookmark.js"
 import type * as Bulk from "../../Bulk.js"
 import { type AccountId, BookmarkId, isWellFormed, type ListId } from "../../Ids.js"
 import { Bookmarks } from "../../ports/Bookmarks.js"
 import { Lists } from "../../ports/Lists.js"
 import type * as TagEdits from "../../TagEdits.js"
 import * as Tags from "../../Tags.js"
-import { deleteBookmark } from "../bookmarks/DeleteBookmark.js"
+import { deleteRecord } from "../bookmarks/DeleteBookmark.js"
 import { refreshBookmark } from "../bookmarks/RefreshBookmark.js"
 
 const ok = (id: string): Bulk.ItemResult => ({ id, result: "ok" })
@@ -23,23 +24,36 @@ export const tagChangeOf = (operation: Bulk.Operation): TagEdits.TagChange => ({
  * A tag action on many bookmarks at once: one set-based write (`Bookmarks.editTags`) for the whole slice, each id
  * answered as `applyToBookmark` would. A storage failure fails the slice (its transaction wrote nothing).
  */
-export const applyTagsTo = (accountId: AccountId, operation: Bulk.Operation, ids: ReadonlyArray<string>) =>
+export const editTagsOf = (accountId: AccountId, operation: Bulk.Operation, ids: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const wellFormed = ids.filter(isWellFormed).map((id) => BookmarkId.make(id, { disableChecks: true }))
-    const written = yield* Effect.result((yield* Bookmarks).editTags(accountId, wellFormed, tagChangeOf(operation)))
-    if (written._tag === "Failure") return ids.map((id) => error(id, written.failure.message))
-    const found = new Set<string>(written.success.found)
-    const full = new Set<string>(written.success.full)
+    const written = yield* (yield* Bookmarks).editTags(accountId, wellFormed, tagChangeOf(operation))
+    const found = new Set<string>(written.found)
+    const full = new Set<string>(written.full)
     return ids.map((id) =>
       !found.has(id) ? notFound(id) : full.has(id) ? error(id, `would carry more than ${Tags.maxTags} tags`) : ok(id)
     )
   })
 
+/** As `editTagsOf`, a storage failure answered as every item's error. */
+export const applyTagsTo = (accountId: AccountId, operation: Bulk.Operation, ids: ReadonlyArray<string>) =>
+  editTagsOf(accountId, operation, ids).pipe(
+    Effect.catchTag("StorageUnavailable", (e) => Effect.succeed(ids.map((id) => error(id, e.message))))
+  )
+
 /**
  * Applies `operation` to the bookmark `id` of the account; the list (for list actions) was checked by the caller.
  * Another account's bookmark is `not_found`, as an unknown one: a batch does not tell whether an id exists elsewhere.
+ * A delete writes storage only and adds the record to `deleted`: the caller forgets its pictures after its own
+ * commit (`forgetAssets`), so a rolled-back step never leaves a bookmark without its pictures.
  */
-export const applyToBookmark = (accountId: AccountId, operation: Bulk.Operation, list: ListId | null, id: string) =>
+export const applyToBookmark = (
+  accountId: AccountId,
+  operation: Bulk.Operation,
+  list: ListId | null,
+  id: string,
+  deleted: Array<Bookmark.Record>
+) =>
   Effect.gen(function*() {
     if (!isWellFormed(id)) return notFound(id)
     const bookmarks = yield* Bookmarks
@@ -73,7 +87,8 @@ export const applyToBookmark = (accountId: AccountId, operation: Bulk.Operation,
         yield* refreshBookmark(accountId, id)
         return ok(id)
       case "delete":
-        yield* deleteBookmark(accountId, id)
+        yield* deleteRecord(found.value)
+        deleted.push(found.value)
         return ok(id)
     }
   }).pipe(

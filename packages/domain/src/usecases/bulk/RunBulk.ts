@@ -1,29 +1,21 @@
 /**
- * Use case: one bulk action on a selection of the account's bookmarks (docs/lists.md, "Bulk actions"). A selection
- * of at most `Bulk.jobThreshold` bookmarks is answered at once with every item's result; a larger one runs as a job
- * in this process, batch by batch with a rest after each (saves keep their latency meanwhile, on the one PGlite
- * connection too), and its progress is read with `bulkProgress`.
+ * Use case: one bulk action on a selection of the account's bookmarks (docs/lists.md, "Bulk actions"). The run is
+ * written to storage when it is accepted, with its selection resolved to ids. A selection of at most
+ * `Bulk.jobThreshold` bookmarks is then worked in the request and answered with every item's result; a larger one
+ * runs as a job in this process under a lease, and any process reads its progress (`bulkProgress`) from storage.
+ * A run whose process died is taken over by a worker when its lease runs out (`resumeBulk`).
  */
-import { Clock, Context, Duration, Effect } from "effect"
+import { Clock, Effect, Option } from "effect"
 import * as Actor from "../../Actor.js"
 import * as Bulk from "../../Bulk.js"
 import { InvalidInput, NotFound } from "../../Errors.js"
-import type { AccountId, ListId } from "../../Ids.js"
+import { type AccountId, BulkId, isWellFormed } from "../../Ids.js"
+import { BulkRuns } from "../../ports/BulkRuns.js"
 import { IdGenerator } from "../../ports/IdGenerator.js"
-import { Transactor } from "../../ports/Transactor.js"
 import * as Tags from "../../Tags.js"
 import { ownedList } from "../lists/OwnedList.js"
-import { applyTagsTo, applyToBookmark } from "./ApplyToBookmark.js"
-import { BulkRuns, remember } from "./BulkRuns.js"
 import { resolveSelection, type Selection, selectionOf } from "./Selection.js"
-
-/**
- * The rest a job takes after each batch, as a share of the time the batch took (as an embedded import's pace):
- * 0.5 leaves a third of the time to other requests. A test sets 0.
- */
-export const BulkPace = Context.Reference<{ readonly rest: number }>("@bookmark-library/domain/BulkPace", {
-  defaultValue: () => ({ rest: 0.5 })
-})
+import { workBulk } from "./WorkBulk.js"
 
 /** The operation checked: tags for tag actions, a list for list actions, neither for the others. */
 export const operationOf = (input: {
@@ -53,56 +45,6 @@ export const operationOf = (input: {
     return { action, tags, listId }
   })
 
-/** Bookmarks written per transaction: one commit for several small writes, a short hold of a connection. */
-export const perTransaction = 20
-/** Bookmarks per set-based tag write: large enough to be cheap per bookmark, small enough to hold PGlite briefly. */
-export const perTagWrite = 50
-
-/**
- * A batch, `perTransaction` bookmarks a transaction (each bookmark's own writes are savepoints inside it). A delete
- * runs alone: its pictures go after its own commit (`deleteBookmark`). A storage failure fails every bookmark of its
- * transaction, whose writes are rolled back, and the run goes on.
- */
-const applyBatch = (run: Bulk.Run, accountId: AccountId, list: ListId | null, ids: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
-    // Tags: set-based writes (one transaction of two statements per `perTagWrite` bookmarks), a save let in between.
-    if (Bulk.editsTags(run.operation.action)) {
-      for (let start = 0; start < ids.length; start += perTagWrite) {
-        Bulk.record(run, yield* applyTagsTo(accountId, run.operation, ids.slice(start, start + perTagWrite)))
-        yield* Effect.yieldNow
-      }
-      return
-    }
-    const one = (id: string) => applyToBookmark(accountId, run.operation, list, id)
-    if (run.operation.action === "delete") return Bulk.record(run, yield* Effect.forEach(ids, one))
-    const tx = yield* Transactor
-    for (let start = 0; start < ids.length; start += perTransaction) {
-      const chunk = ids.slice(start, start + perTransaction)
-      const items = yield* tx.atomic(Effect.forEach(chunk, one)).pipe(
-        Effect.catchTag(
-          "StorageUnavailable",
-          (e) => Effect.succeed(chunk.map((id): Bulk.ItemResult => ({ id, result: "error", reason: e.message })))
-        )
-      )
-      Bulk.record(run, items)
-    }
-  })
-
-/** Works through `ids` batch by batch, resting between batches, and marks the run finished. */
-const work = Effect.fnUntraced(
-  function*(run: Bulk.Run, accountId: AccountId, list: ListId | null, ids: ReadonlyArray<string>) {
-    const { rest } = yield* BulkPace
-    for (let start = 0; start < ids.length; start += Bulk.batchSize) {
-      const began = yield* Clock.currentTimeMillis
-      yield* applyBatch(run, accountId, list, ids.slice(start, start + Bulk.batchSize))
-      const took = (yield* Clock.currentTimeMillis) - began
-      if (run.job && rest > 0 && took > 0) yield* Effect.sleep(Duration.millis(took * rest))
-      else yield* Effect.yieldNow
-    }
-    run.finishedAt = yield* Clock.currentTimeMillis
-  }
-)
-
 /**
  * Starts (and, when small, finishes) a bulk action. The list of a list action must be the account's (404/403
  * otherwise, for the whole request); each bookmark then has its own result.
@@ -112,47 +54,55 @@ export const runBulk = Effect.fn("RunBulk")(
     const list = Bulk.needsList(operation.action) ? (yield* ownedList(accountId, operation.listId)).id : null
     const ids = yield* resolveSelection(accountId, selection)
     const now = yield* Clock.currentTimeMillis
-    const run: Bulk.Run = {
+    const empty = ids.length === 0
+    const record: Bulk.Record = {
       id: yield* (yield* IdGenerator).make("bulk"),
       accountId,
       operation,
-      total: ids.length,
       job: ids.length > Bulk.jobThreshold,
-      done: 0,
+      state: empty ? "done" : "running",
+      total: ids.length,
+      position: 0,
       ok: 0,
       notFound: 0,
       failed: 0,
       results: [],
       createdAt: now,
-      finishedAt: null
+      finishedAt: empty ? now : null
     }
-    remember(yield* BulkRuns, run)
-    if (!run.job) {
-      yield* work(run, accountId, list, ids)
-      return Bulk.present(run)
+    // Leased to this process from the start: a worker takes the run only if this process stops working on it.
+    yield* (yield* BulkRuns).create(record, ids, now + Bulk.lease)
+    if (empty) return Bulk.present(record)
+    if (!record.job) {
+      // Taken over only when a step outlived the lease: the answer is then the run as it stands.
+      return yield* workBulk(record, ids, list).pipe(
+        Effect.map(Bulk.present),
+        Effect.catchTag("BulkTakenOver", () => bulkProgress(Actor.account(accountId), record.id))
+      )
     }
-    // The job outlives the request that started it; a defect is logged and ends the run as failed where it stood.
+    // The job outlives the request that started it. A failure leaves the run where its last step put it, leased
+    // until the lease runs out; then a worker resumes it.
     yield* Effect.forkDetach(
-      work(run, accountId, list, ids).pipe(
+      workBulk(record, ids, list).pipe(
         Effect.catchCause((cause) =>
-          Effect.gen(function*() {
-            yield* Effect.logError("bulk action stopped", cause)
-            run.finishedAt = yield* Clock.currentTimeMillis
-          })
+          Effect.logWarning("bulk action stopped; it resumes when its lease runs out").pipe(
+            Effect.annotateLogs({ bulkId: record.id, cause })
+          )
         )
       )
     )
-    return Bulk.present(run)
+    return Bulk.present(record)
   }
 )
 
 /** A run's progress: the operator's of any, an account's of its own; another account's answers like an unknown. */
 export const bulkProgress = Effect.fn("BulkProgress")(function*(actor: Actor.Actor, id: string) {
-  const run = (yield* BulkRuns).runs.get(id)
-  if (run === undefined || !Actor.actsFor(actor, run.accountId)) {
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "batch", id })
+  const found = yield* (yield* BulkRuns).get(BulkId.make(id))
+  if (Option.isNone(found) || !Actor.actsFor(actor, found.value.accountId)) {
     return yield* new NotFound({ resource: "batch", id })
   }
-  return Bulk.present(run)
+  return Bulk.present(found.value)
 })
 
 /** The JSON API's refusal of tag actions: the API writes `url`, `tags` and `note` only at creation. */

@@ -4,12 +4,10 @@ import {
   Bulk,
   BulkPace,
   bulkProgress,
-  BulkRuns,
   createList,
   Errors,
   getBookmark,
   listPage,
-  newRegistry,
   operationOf,
   runBulk,
   selectionOf
@@ -19,9 +17,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { failureOf, inWorld } from "../../support/World.js"
 
-/** A fresh registry and no rest between batches (the test clock does not move by itself). */
-const isolated = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  effect.pipe(Effect.provideService(BulkRuns, newRegistry()), Effect.provideService(BulkPace, { rest: 0 }))
+/** No rest between batches (the test clock does not move by itself); each world has its own storage. */
+const isolated = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provideService(BulkPace, { rest: 0 }))
 
 const bulk = (
   accountId: Parameters<typeof runBulk>[0],
