@@ -86,12 +86,15 @@ export const postgresSchema = (url: string): () => string => {
   return () => withSchema(url, schema)
 }
 
+/**
+ * Every SQL adapter over a migrated Postgres schema, on a pool of its own: two of these over one schema are two
+ * processes sharing a database.
+ */
+export const postgresStorageIn = (schemaUrl: () => string) => () =>
+  Layer.provideMerge(
+    adapters(),
+    Layer.provideMerge(Migrations.layer, PostgresClient.layer({ url: Redacted.make(schemaUrl()) }))
+  )
+
 /** Every SQL adapter over a fresh, migrated Postgres schema. */
-export const postgresStorage = (url: string) => {
-  const schemaUrl = postgresSchema(url)
-  return () =>
-    Layer.provideMerge(
-      adapters(),
-      Layer.provideMerge(Migrations.layer, PostgresClient.layer({ url: Redacted.make(schemaUrl()) }))
-    )
-}
+export const postgresStorage = (url: string) => postgresStorageIn(postgresSchema(url))

@@ -5,7 +5,7 @@
  * runs as a job in this process under a lease, and any process reads its progress (`bulkProgress`) from storage.
  * A run whose process died is taken over by a worker when its lease runs out (`resumeBulk`).
  */
-import { Clock, Effect, Option } from "effect"
+import { Cause, Clock, Effect, Option } from "effect"
 import * as Actor from "../../Actor.js"
 import * as Bulk from "../../Bulk.js"
 import { InvalidInput, NotFound } from "../../Errors.js"
@@ -86,7 +86,7 @@ export const runBulk = Effect.fn("RunBulk")(
       workBulk(record, ids, list).pipe(
         Effect.catchCause((cause) =>
           Effect.logWarning("bulk action stopped; it resumes when its lease runs out").pipe(
-            Effect.annotateLogs({ bulkId: record.id, cause })
+            Effect.annotateLogs({ bulkId: record.id, cause: Cause.pretty(cause) })
           )
         )
       )

@@ -4,7 +4,7 @@
  * leaves the run exactly after its last committed step; whoever takes the run over goes on from there and no
  * committed step is done twice.
  */
-import { Clock, Context, Duration, Effect, Option, Schema } from "effect"
+import { Cause, Clock, Context, Duration, Effect, Option, Schema } from "effect"
 import type * as Bookmark from "../../Bookmark.js"
 import * as Bulk from "../../Bulk.js"
 import type { ListId } from "../../Ids.js"
@@ -79,7 +79,9 @@ const step = (record: Bulk.Record, list: ListId | null, chunk: ReadonlyArray<str
     for (const record of deleted) {
       yield* forgetAssets(record).pipe(
         Effect.catchCause((cause) =>
-          Effect.logWarning("bulk delete: a picture was left behind").pipe(Effect.annotateLogs("cause", cause))
+          Effect.logWarning("bulk delete: a picture was left behind").pipe(
+            Effect.annotateLogs("cause", Cause.pretty(cause))
+          )
         )
       )
     }
