@@ -2,6 +2,9 @@
 import {
   AccountId,
   AttemptId,
+  Bulk,
+  BulkId,
+  BulkRuns,
   type DeliveryAttempt,
   DeliveryId,
   DeliveryLog,
@@ -32,6 +35,23 @@ const attempt = (id: string, at: number): DeliveryAttempt.Record => ({
   error: null,
   durationMs: 12,
   responseSnippet: "ok"
+})
+
+/** A bulk run of `accountId`, finished at `finishedAt` (null: still running). */
+const bulkRun = (id: string, finishedAt: number | null): Bulk.Record => ({
+  id: BulkId.make(id),
+  accountId: AccountId.make("acc_1"),
+  operation: { action: "archive", tags: [], listId: "" },
+  job: true,
+  state: finishedAt === null ? "running" : "done",
+  total: 1,
+  position: finishedAt === null ? 0 : 1,
+  ok: finishedAt === null ? 0 : 1,
+  notFound: 0,
+  failed: 0,
+  results: [],
+  createdAt: 0,
+  finishedAt
 })
 
 /** The memory Sessions, with the times it was asked to prune before. */
@@ -75,4 +95,25 @@ describe("Housekeeping", () => {
       expect(prunedSessionsAt).toEqual([start + minute, start + minute + hour])
       yield* Fiber.interrupt(fiber)
     }).pipe(Effect.provide(watchedSessions.pipe(Layer.provideMerge(TestApp.layer())))))
+
+  it.effect("forgets bulk runs finished more than a week before a sweep, never a running one", () =>
+    Effect.gen(function*() {
+      const start = 100 * day
+      yield* TestClock.setTime(start)
+      const runs = yield* BulkRuns
+      yield* runs.create(bulkRun("blk_old", start - 8 * day), ["bmk_1"], 0)
+      yield* runs.create(bulkRun("blk_recent", start - 6 * day), ["bmk_1"], 0)
+      yield* runs.create(bulkRun("blk_running", null), ["bmk_1"], start + 365 * day)
+      const kept = Effect.map(
+        Effect.forEach(["blk_old", "blk_recent", "blk_running"], (id) => runs.get(BulkId.make(id))),
+        (found) => found.flatMap((o) => Option.toArray(o).map((r) => r.id))
+      )
+      const fiber = yield* Effect.forkChild(Housekeeping.run({ logRetention: retention }))
+      yield* TestClock.adjust("1 minute")
+      expect(yield* kept).toEqual(["blk_recent", "blk_running"])
+      // A day and a bit later the recent one has passed the week too.
+      yield* TestClock.adjust(`${Bulk.retention - 6 * day + hour} millis`)
+      expect(yield* kept).toEqual(["blk_running"])
+      yield* Fiber.interrupt(fiber)
+    }).pipe(Effect.provide(TestApp.layer())))
 })
