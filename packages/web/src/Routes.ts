@@ -5,6 +5,7 @@ import type {
   AssetStore,
   AssetUsage,
   Bookmarks,
+  BulkRuns,
   Deliveries,
   DeliveryLog,
   Highlights,
@@ -67,6 +68,7 @@ export type Services =
   | AssetUsage
   | AssetStore
   | Bookmarks
+  | BulkRuns
   | Deliveries
   | DeliveryLog
   | Highlights

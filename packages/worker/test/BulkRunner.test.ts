@@ -92,5 +92,4 @@ describe("BulkRunner", () => {
       expect(steps).toEqual(Array.from({ length: Math.ceil(total / 20) }, (_, i) => i * 20))
       expect((yield* listBookmarks(account.id, { q: "example" })).bookmarks).toEqual([])
     }).pipe(Effect.provideService(BulkPace, { rest: 0 }), Effect.provide(TestApp.layer())))
-
 })

@@ -31,9 +31,9 @@ export * from "./bookmarks/SetBookmarkStates.js"
 export * from "./health/CheckLinks.js"
 // Bulk actions: one action on many bookmarks, by ids or a search; large ones as a job (docs/lists.md)
 export * from "./bulk/ApplyToBookmark.js"
-export * from "./bulk/WorkBulk.js"
 export * from "./bulk/RunBulk.js"
 export * from "./bulk/Selection.js"
+export * from "./bulk/WorkBulk.js"
 // Reading: the reader view of a bookmark, a note as safe Markdown
 export * as ReaderCache from "./reading/ReaderCache.js"
 export * from "./reading/ReaderView.js"

@@ -8,8 +8,8 @@ import {
   Bulk,
   BulkId,
   BulkRuns,
-  type Transactor as TransactorTag,
-  Transactor
+  Transactor,
+  type Transactor as TransactorTag
 } from "@bookmark-library/domain"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, type Layer, Option } from "effect"

@@ -132,7 +132,9 @@ export const make = Effect.gen(function*() {
     }),
 
     pruneFinished: Effect.fn("SqlBulkRuns.pruneFinished")(function*(before) {
-      const rows = yield* storage(sql`DELETE FROM bulk_runs WHERE state = 'done' AND finished_at < ${before} RETURNING id`)
+      const rows = yield* storage(
+        sql`DELETE FROM bulk_runs WHERE state = 'done' AND finished_at < ${before} RETURNING id`
+      )
       return rows.length
     })
   })

@@ -45,6 +45,16 @@ export const operationOf = (input: {
     return { action, tags, listId }
   })
 
+/** A run's progress: the operator's of any, an account's of its own; another account's answers like an unknown. */
+export const bulkProgress = Effect.fn("BulkProgress")(function*(actor: Actor.Actor, id: string) {
+  if (!isWellFormed(id)) return yield* new NotFound({ resource: "batch", id })
+  const found = yield* (yield* BulkRuns).get(BulkId.make(id))
+  if (Option.isNone(found) || !Actor.actsFor(actor, found.value.accountId)) {
+    return yield* new NotFound({ resource: "batch", id })
+  }
+  return Bulk.present(found.value)
+})
+
 /**
  * Starts (and, when small, finishes) a bulk action. The list of a list action must be the account's (404/403
  * otherwise, for the whole request); each bookmark then has its own result.
@@ -84,6 +94,11 @@ export const runBulk = Effect.fn("RunBulk")(
     // until the lease runs out; then a worker resumes it.
     yield* Effect.forkDetach(
       workBulk(record, ids, list).pipe(
+        Effect.catchTag(
+          "BulkTakenOver",
+          () =>
+            Effect.logInfo("bulk action taken over by another process").pipe(Effect.annotateLogs({ bulkId: record.id }))
+        ),
         Effect.catchCause((cause) =>
           Effect.logWarning("bulk action stopped; it resumes when its lease runs out").pipe(
             Effect.annotateLogs({ bulkId: record.id, cause: Cause.pretty(cause) })
@@ -94,16 +109,6 @@ export const runBulk = Effect.fn("RunBulk")(
     return Bulk.present(record)
   }
 )
-
-/** A run's progress: the operator's of any, an account's of its own; another account's answers like an unknown. */
-export const bulkProgress = Effect.fn("BulkProgress")(function*(actor: Actor.Actor, id: string) {
-  if (!isWellFormed(id)) return yield* new NotFound({ resource: "batch", id })
-  const found = yield* (yield* BulkRuns).get(BulkId.make(id))
-  if (Option.isNone(found) || !Actor.actsFor(actor, found.value.accountId)) {
-    return yield* new NotFound({ resource: "batch", id })
-  }
-  return Bulk.present(found.value)
-})
 
 /** The JSON API's refusal of tag actions: the API writes `url`, `tags` and `note` only at creation. */
 export const apiTagRule = "the API writes url, tags and note only at creation (tag edits are the web app's and the " +

@@ -76,8 +76,8 @@ const step = (record: Bulk.Record, list: ListId | null, chunk: ReadonlyArray<str
         return commit(chunk.map((id): Bulk.ItemResult => ({ id, result: "error", reason: e.message })))
       })
     )
-    for (const record of deleted) {
-      yield* forgetAssets(record).pipe(
+    for (const gone of deleted) {
+      yield* forgetAssets(gone).pipe(
         Effect.catchCause((cause) =>
           Effect.logWarning("bulk delete: a picture was left behind").pipe(
             Effect.annotateLogs("cause", Cause.pretty(cause))
