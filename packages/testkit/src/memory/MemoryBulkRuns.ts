@@ -58,7 +58,7 @@ export const layer = Layer.sync(BulkRuns, () => {
     pruneFinished: (before) =>
       MemoryJournal.write((undo) => {
         let pruned = 0
-        for (const [id, e] of [...entries]) {
+        for (const [id, e] of entries) {
           if (e.record.finishedAt !== null && e.record.finishedAt < before) {
             MemoryJournal.remove(undo, entries, id)
             pruned++
