@@ -110,6 +110,9 @@ const recountStorage = Command.make(
   },
   ({ after, all, id, json, url }) =>
     Effect.gen(function*() {
+      if (Option.isSome(id) === all) {
+        return yield* new CliFailure({ message: "name one account id, or --all for every account" })
+      }
       const { call, client } = yield* AdminClient.make(url)
       const recount = (account: string) =>
         call(client.admin.recountStorage({ params: { id: account } })).pipe(
@@ -121,9 +124,6 @@ const recountStorage = Command.make(
             ])
           )
         )
-      if (Option.isSome(id) === all) {
-        return yield* new CliFailure({ message: "name one account id, or --all for every account" })
-      }
       if (Option.isSome(id)) {
         const recounted = yield* recount(id.value)
         if (json) yield* print(true, recounted, () => [])
