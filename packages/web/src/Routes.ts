@@ -33,6 +33,8 @@ import * as ConnectedApps from "./oauth/ConnectedApps.js"
 import * as ConsentPage from "./oauth/ConsentPage.js"
 import * as Access from "./pages/Access.js"
 import * as AccountPage from "./pages/AccountPage.js"
+import * as BookmarkDelete from "./pages/BookmarkDelete.js"
+import * as BookmarkEdit from "./pages/BookmarkEdit.js"
 import * as BookmarkletPage from "./pages/BookmarkletPage.js"
 import * as BookmarkPage from "./pages/BookmarkPage.js"
 import * as BulkProgress from "./pages/BulkProgress.js"
@@ -50,6 +52,7 @@ import * as LibraryBulk from "./pages/LibraryBulk.js"
 import * as ListPicker from "./pages/ListPicker.js"
 import * as ListsPage from "./pages/ListsPage.js"
 import * as NotePage from "./pages/NotePage.js"
+import * as NotePreview from "./pages/NotePreview.js"
 import * as ProviderSignIn from "./pages/ProviderSignIn.js"
 import * as ReaderPage from "./pages/ReaderPage.js"
 import * as SharedListPage from "./pages/SharedListPage.js"
@@ -116,7 +119,7 @@ export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
   get("/notes/new", NotePage.show),
   get("/share", SharePage.show),
   post("/notes", NotePage.submit),
-  post("/notes/preview", BookmarkPage.previewNote),
+  post("/notes/preview", NotePreview.previewNote),
   get("/bookmarks/:id", BookmarkPage.show),
   get("/bookmarks/:id/read", ReaderPage.show),
   post("/bookmarks/:id/read/done", ReaderPage.finish),
@@ -125,8 +128,8 @@ export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
   get("/highlights", HighlightsPage.show),
   post("/highlights/:id", HighlightsPage.edit),
   post("/highlights/:id/delete", HighlightsPage.remove),
-  get("/bookmarks/:id/edit", BookmarkPage.showEdit),
-  post("/bookmarks/:id/edit", BookmarkPage.submitEdit),
+  get("/bookmarks/:id/edit", BookmarkEdit.showEdit),
+  post("/bookmarks/:id/edit", BookmarkEdit.submitEdit),
   post("/bookmarks/:id/refresh", BookmarkPage.refresh),
   post("/bookmarks/:id/generated-tags", GeneratedTags.reviewBookmark),
   post("/generated-tags", GeneratedTags.reviewLibrary),
@@ -135,8 +138,8 @@ export const routes: ReadonlyArray<Route<Services | SetupLink>> = [
   get("/bulk/:id", BulkProgress.show),
   get("/duplicates", DuplicatesPage.show),
   post("/duplicates/merge", DuplicatesPage.merge),
-  get("/bookmarks/:id/delete", BookmarkPage.confirmDelete),
-  post("/bookmarks/:id/delete", BookmarkPage.submitDelete),
+  get("/bookmarks/:id/delete", BookmarkDelete.confirmDelete),
+  post("/bookmarks/:id/delete", BookmarkDelete.submitDelete),
   post("/bookmarks/:id/lists", ListPicker.submit),
   get("/lists", ListsPage.showAll),
   post("/lists", ListsPage.create),

@@ -41,6 +41,28 @@ describe("bookmarks accounts", () => {
     expect(second.accounts.map((a) => a.id)).toEqual([all.accounts[1]?.id])
   })
 
+  it("recounts one account's storage, or every account's with --all; neither or both is refused", async () => {
+    const id = Cli.json<{ id: string }>(await Cli.run(["accounts", "create", "--json"], admin)).id
+    const one = await Cli.run(["accounts", "recount-storage", id], admin)
+    expect(one.code).toBe(0)
+    expect(one.lines).toEqual([`${id}  0 bytes -> 0 bytes  (0 assets stored)`])
+    const recounted = Cli.json<{ id: string; before: number; bytes: number }>(
+      await Cli.run(["accounts", "recount-storage", id, "--json"], admin)
+    )
+    expect(recounted).toEqual({ id, before: 0, bytes: 0, assets: 0, missing: 0 })
+    const all = Cli.json<{ accounts: ReadonlyArray<{ id: string }> }>(
+      await Cli.run(["accounts", "recount-storage", "--all", "--json"], admin)
+    )
+    expect(all.accounts.map((a) => a.id)).toContain(id)
+    for (const args of [[], [id, "--all"]]) {
+      const refused = await Cli.run(["accounts", "recount-storage", ...args], admin)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain("name one account id, or --all for every account")
+    }
+    const unknown = await Cli.run(["accounts", "recount-storage", "acc_nobody"], admin)
+    expect(unknown.code).toBe(1)
+  })
+
   it("reaches the server named by --url before BOOKMARKS_URL, and BOOKMARKS_URL before HOST and PORT", async () => {
     const nobody = `http://127.0.0.1:${await freePort()}`
     const byFlag = await Cli.run(["accounts", "create", "--url", service.baseUrl], { ...admin, BOOKMARKS_URL: nobody })
@@ -163,7 +185,8 @@ describe("help", () => {
   })
 
   it("puts the commands first and fits 80 columns, on the root page and a command's own", async () => {
-    for (const args of [["--help"], ["import", "--help"], ["accounts", "--help"], ["list", "--help"]]) {
+    const pages = [["--help"], ["import", "--help"], ["accounts", "--help"], ["accounts", "recount-storage", "--help"]]
+    for (const args of [...pages, ["list", "--help"]]) {
       const help = await Cli.run(args)
       expect(help.code).toBe(0)
       const lines = help.stdout.split("\n")

@@ -6,6 +6,7 @@
 // Assets: copy a library's assets from one store to another
 export * from "./assets/AccountStorage.js"
 export * from "./assets/CopyAssets.js"
+export * from "./assets/RecountStorage.js"
 
 // Bookmarks: save, note, read, list, tags, content, edit, refresh, delete
 export * from "./bookmarks/DeleteBookmark.js"

@@ -1,6 +1,6 @@
 /**
  * Contract of the operator's API (docs/api.md, "Admin API"): accounts, plans, keys, app edits and saves, webhook
- * re-activation.
+ * re-activation, storage recounts.
  */
 import {
   AccountId,
@@ -91,6 +91,17 @@ export const AccountListParams = Schema.Struct({
   after: Schema.optional(Schema.String).annotate({ description: "The `next` of the previous page" })
 }).annotate({ identifier: "AccountListParams" })
 
+const byteCount = (description: string) => Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description })
+
+export const StorageRecounted = Schema.Struct({
+  id: accountId,
+  before: byteCount("The account's storage count before the recount, in bytes"),
+  bytes: byteCount("The count after it: the bytes of the account's assets in the store"),
+  assets: Schema.Int.annotate({ description: "Assets found in the store: held by the bookmarks or counted before" }),
+  missing: Schema.Int.annotate({ description: "Assets counted before that are no longer in the store; taken off" })
+}).annotate({ identifier: "StorageRecounted", description: "An account's storage, recounted from the store" })
+export type StorageRecounted = typeof StorageRecounted.Type
+
 /** The only time the key itself is shown. */
 export const KeyCreated = Schema.Struct({
   id: keyId,
@@ -124,6 +135,16 @@ export class AdminApi extends HttpApiGroup.make("admin")
       success: AccountInfo,
       error: ErrorResponses.NotFound
     }).annotateMerge(OpenApi.annotations({ summary: "Change the plan; opens a fresh monthly allowance" })),
+    HttpApiEndpoint.post("recountStorage", "/accounts/:id/storage/recount", {
+      params: IdPath,
+      success: StorageRecounted,
+      error: ErrorResponses.NotFound
+    }).annotateMerge(OpenApi.annotations({
+      summary: "Recount the storage an account uses from the assets in the store",
+      description: "Sizes every asset the account's bookmarks hold and every asset counted for it, and sets the " +
+        "count to their sum (docs/preservation.md, \"Recount\"). Safe while saves run; running it again changes " +
+        "nothing."
+    })),
     HttpApiEndpoint.post("createKey", "/accounts/:id/keys", {
       params: IdPath,
       payload: CreateKeyPayload,

@@ -12,6 +12,7 @@ import {
   getAccount,
   listAccounts,
   listDeliveries,
+  recountStorage,
   redeliver,
   revokeKey,
   saveForAccount,
@@ -53,6 +54,14 @@ export const layer = HttpApiBuilder.group(Api, "admin", (handlers) =>
       ))
     .handle("setPlan", ({ params, payload }) =>
       Effect.map(setPlan(params.id, payload.plan), presentAccount))
+    .handle("recountStorage", ({ params }) =>
+      Effect.map(recountStorage(params.id), (recounted) => ({
+        id: recounted.accountId,
+        before: recounted.before,
+        bytes: recounted.bytes,
+        assets: recounted.assets,
+        missing: recounted.missing
+      })))
     .handle("createKey", ({ params, payload }) =>
       Effect.map(
         createKey(params.id, payload.label ?? "", "api", payload.scopes),

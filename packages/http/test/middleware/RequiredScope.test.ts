@@ -30,7 +30,8 @@ describe("RequiredScope", () => {
       ["GET", "/v1/api/webhooks", "webhooks"],
       ["GET", "/v1/api/usage", "usage"],
       ["GET", "/v1/api/nothing-here", undefined],
-      ["GET", "/admin/accounts", undefined]
+      ["GET", "/admin/accounts", undefined],
+      ["POST", "/admin/accounts/acc_1/storage/recount", undefined]
     ]
     expect(cases.map(([method, path]) => RequiredScope.of(method, path))).toEqual(cases.map(([, , scope]) => scope))
   })

@@ -85,6 +85,7 @@ const expectedAdmin: Record<string, Record<string, ReadonlyArray<string>>> = {
     get: ["400", "401", "404", "500", "503"]
   },
   "/admin/accounts/{id}/users": { post: ["400", "401", "404", "413", "415", "500", "503"] },
+  "/admin/accounts/{id}/storage/recount": { post: ["400", "401", "404", "500", "503"] },
   "/admin/keys/{id}": { delete: ["400", "401", "404", "500", "503"] },
   "/admin/bookmarks/{id}": { patch: ["400", "401", "404", "413", "415", "500", "503"] },
   "/admin/accounts/{id}/bookmarks": { post: ["400", "401", "404", "413", "415", "500", "503"] },

@@ -1,12 +1,10 @@
-/** One bookmark: every field and the full screenshot; Edit (overrides), Refresh (enrich again), Delete (confirmed). */
+/** One bookmark: every field and the full screenshot, its marks; Refresh (enrich again). Edit is BookmarkEdit.ts, Delete
+ * BookmarkDelete.ts. */
 import {
   Actor,
   type Bookmark,
   type BookmarkCard,
   bookmarkCard,
-  BookmarkType,
-  deleteBookmark,
-  editBookmark,
   getBookmark,
   refreshBookmark,
   renderNote,
@@ -29,8 +27,10 @@ import * as ListPicker from "./ListPicker.js"
 import * as ListsSidebar from "./ListsSidebar.js"
 import * as ReaderPage from "./ReaderPage.js"
 
-const id = (req: Authed) => req.params["id"] ?? ""
-const path = (b: Bookmark.Bookmark) => `/bookmarks/${encodeURIComponent(b.id)}`
+/** The bookmark's id in the page's path (`/bookmarks/:id…`). */
+export const id = (req: Authed) => req.params["id"] ?? ""
+/** The bookmark's page. */
+export const path = (b: Bookmark.Bookmark) => `/bookmarks/${encodeURIComponent(b.id)}`
 
 const field = (label: string, value: string, kind = "") =>
   html`<dt>${label}</dt><dd${kind === "" ? "" : html` class="${kind}"`}>${
@@ -184,121 +184,9 @@ ${lists}`
     )
   })
 
-interface EditValues {
-  readonly title: string
-  readonly description: string
-  readonly tags: string
-  readonly note: string
-  readonly type: string
-}
-
-/** The note's preview region, replaced by `POST /notes/preview` as the note is typed (htmx). */
-export const preview = (noteHtml: string) =>
-  html`<div id="note-preview" class="note-preview note-body" aria-live="polite">${
-    noteHtml === "" ? html`<span class="muted">Nothing yet.</span>` : raw(noteHtml)
-  }</div>`
-
-/** `POST /notes/preview` (CSRF-checked like every form): the note (or a new text note) as it will show, sanitised. */
-export const previewNote = (req: Authed) =>
-  Effect.map(
-    // The new note page's field is `text` (it says so with `preview=text`); the Edit page's is `note`.
-    renderNote(Forms.field(req.form, Forms.field(req.form, "preview") === "text" ? "text" : "note")),
-    (noteHtml) => Responses.htmlPage(req, preview(noteHtml))
-  )
-
-const editForm = (req: Authed, b: Bookmark.Bookmark, values: EditValues, noteHtml: string, error?: string) =>
-  Layout.page(
-    req,
-    { title: `Edit ${Format.title(b)}`, section: "library" },
-    html`
-<h1>Edit</h1>
-<p class="muted">${
-      Format.title(b)
-    }. Your values replace what was found on the page, in the app, the API and webhooks, also after a refresh.</p>
-${Layout.notice(error, "error")}
-<form class="stack" method="post" action="${path(b)}/edit">
-<input type="hidden" name="_csrf" value="${req.csrf}">
-<div><label for="title">Title</label><input id="title" name="title" type="text" value="${values.title}"></div>
-<div><label for="description">Description</label><textarea id="description" name="description" rows="3">${values.description}</textarea></div>
-<div><label for="tags">Tags <span class="hint">comma-separated</span></label><input id="tags" name="tags" type="text" value="${values.tags}"></div>
-<div><label for="note">Note <span class="hint">Markdown: *emphasis*, [links](https://…), lists, \`code\`</span></label><textarea id="note" name="note" rows="5" hx-post="/notes/preview" hx-trigger="input changed delay:400ms" hx-include="closest form" hx-target="#note-preview" hx-swap="outerHTML" aria-describedby="note-preview-label">${values.note}</textarea>
-<p class="hint" id="note-preview-label">Preview</p>${preview(noteHtml)}</div>
-<div><label for="type">Type</label><select id="type" name="type">${
-      BookmarkType.all.map((t) =>
-        html`<option value="${t}"${values.type === t ? html` selected` : ""}>${typeLabels[t]}</option>`
-      )
-    }</select></div>
-<div class="actions"><button type="submit">Save changes</button><a href="${path(b)}">Cancel</a></div>
-</form>`
-  )
-
-const valuesOf = (b: Bookmark.Bookmark): EditValues => ({
-  title: b.title,
-  description: b.description,
-  tags: b.tags.join(", "),
-  note: b.note,
-  type: b.type
-})
-
-export const showEdit = (req: Authed) =>
-  Effect.gen(function*() {
-    const b = yield* getBookmark(req.me.account.id, id(req))
-    return Responses.htmlPage(req, editForm(req, b, valuesOf(b), yield* renderNote(b.note)))
-  })
-
-/** Only what the person changed becomes an override: an untouched field keeps following the page. */
-export const submitEdit = (req: Authed) =>
-  Effect.gen(function*() {
-    const b = yield* getBookmark(req.me.account.id, id(req))
-    const now = valuesOf(b)
-    const sent: EditValues = {
-      title: Forms.field(req.form, "title"),
-      description: Forms.field(req.form, "description"),
-      tags: Forms.field(req.form, "tags"),
-      note: Forms.field(req.form, "note"),
-      type: Forms.field(req.form, "type") || b.type
-    }
-    const typeChanged = sent.type !== now.type && BookmarkType.isBookmarkType(sent.type)
-    const payload = {
-      ...(sent.title !== now.title ? { title: sent.title } : {}),
-      ...(sent.description !== now.description ? { description: sent.description } : {}),
-      ...(sent.tags !== now.tags ? { tags: sent.tags } : {}),
-      ...(sent.note !== now.note ? { note: sent.note } : {}),
-      ...(typeChanged && BookmarkType.isBookmarkType(sent.type) ? { type: sent.type } : {})
-    }
-    const edited = yield* Outcome.orInvalid(editBookmark(Actor.account(req.me.account.id), b.id, payload))
-    if (edited._tag === "Success") return Responses.redirect(`${path(b)}?notice=edited`)
-    const noteHtml = yield* renderNote(sent.note)
-    return Responses.htmlPage(req, editForm(req, b, sent, noteHtml, Outcome.message(edited.failure)), { status: 400 })
-  })
-
 export const refresh = (req: Authed) =>
   Effect.gen(function*() {
     const b = yield* getBookmark(req.me.account.id, id(req))
     yield* refreshBookmark(req.me.account.id, b.id)
     return Responses.redirect(`${path(b)}?notice=refreshing`)
   })
-
-export const confirmDelete = (req: Authed) =>
-  Effect.map(
-    getBookmark(req.me.account.id, id(req)),
-    (b) =>
-      Responses.htmlPage(
-        req,
-        Layout.page(
-          req,
-          { title: "Delete bookmark", section: "library" },
-          html`
-<h1>Delete this bookmark?</h1>
-<p><strong>${Format.title(b)}</strong>${b.url === "" ? "" : html` <span class="muted">(${b.url})</span>`}</p>
-<p class="muted">It is removed with its screenshot and any deliveries still waiting. This cannot be undone.</p>
-<form class="actions" method="post" action="${path(b)}/delete">
-<input type="hidden" name="_csrf" value="${req.csrf}">
-<button type="submit" class="danger">Delete</button><a href="${path(b)}">Cancel</a>
-</form>`
-        )
-      )
-  )
-
-export const submitDelete = (req: Authed) =>
-  Effect.map(deleteBookmark(req.me.account.id, id(req)), () => Responses.redirect("/?notice=deleted"))

@@ -7,7 +7,7 @@ import * as Layout from "../Layout.js"
 import * as Outcome from "../Outcome.js"
 import * as Responses from "../Responses.js"
 import type { Authed } from "../WebRequest.js"
-import { preview } from "./BookmarkPage.js"
+import { preview } from "./NotePreview.js"
 
 interface Values {
   readonly title: string

@@ -298,6 +298,8 @@ const importDuplicatePolicy = statements(
  * worker that resumes it decides alike. Imports from before the choice made tags.
  */
 const importFolders = statements(`ALTER TABLE imports ADD COLUMN folders text NOT NULL DEFAULT 'tags'`)
+/** A storage recount (docs/preservation.md, "Recount") reads and sums one account's counted assets. */
+const assetUsageByAccount = statements(`CREATE INDEX asset_usage_account ON asset_usage (account_id)`)
 /** Rows the search backfill reads at a time. */
 const backfillBatch = 1_000
 
@@ -601,7 +603,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0097_bookmark_markdown": bookmarkMarkdown,
   "0098_asset_usage": assetUsage,
   "0099_import_folders": importFolders,
-  "0100_bulk_runs": bulkRuns
+  "0100_bulk_runs": bulkRuns,
+  "0102_asset_usage_by_account": assetUsageByAccount
 }
 
 export const table = "effect_sql_migrations"

@@ -1,6 +1,7 @@
-/** `bookmarks accounts create|list|show|set-plan`. */
+/** `bookmarks accounts create|list|show|set-plan|recount-storage`. */
 import { Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { CliFailure } from "../../CliFailure.js"
 import * as AdminClient from "../AdminClient.js"
 import { print } from "../Output.js"
 import { json, url } from "./Flags.js"
@@ -89,7 +90,59 @@ const setPlan = Command.make("set-plan", { json, url, id, plan }, ({ id, json, p
     )
   })).pipe(Command.withDescription("Change an account's plan"))
 
+const bytes = (n: number) => `${n.toLocaleString("en")} bytes`
+
+/**
+ * One account, or every account a page at a time (`--all`): one request per account keeps each answer short, and
+ * the printed ids show where to resume (`--after`) if it stops.
+ */
+const recountStorage = Command.make(
+  "recount-storage",
+  {
+    json,
+    url,
+    id: Argument.String("account-id").pipe(Argument.optional),
+    all: Flag.Boolean("all").pipe(Flag.withDescription("Recount every account, oldest first"), Flag.withDefault(false)),
+    after: Flag.String("after").pipe(
+      Flag.withDescription("With --all: start after this account id (where an earlier run stopped)"),
+      Flag.optional
+    )
+  },
+  ({ after, all, id, json, url }) =>
+    Effect.gen(function*() {
+      if (Option.isSome(id) === all) {
+        return yield* new CliFailure({ message: "name one account id, or --all for every account" })
+      }
+      const { call, client } = yield* AdminClient.make(url)
+      const recount = (account: string) =>
+        call(client.admin.recountStorage({ params: { id: account } })).pipe(
+          Effect.tap((r) =>
+            json ? Effect.void : print(false, r, () => [
+              `${r.id}  ${bytes(r.before)} -> ${bytes(r.bytes)}  (${r.assets} assets stored${
+                r.missing === 0 ? "" : `, ${r.missing} counted but gone`
+              })`
+            ])
+          )
+        )
+      if (Option.isSome(id)) {
+        const recounted = yield* recount(id.value)
+        if (json) yield* print(true, recounted, () => [])
+        return
+      }
+      const recounted = []
+      let next = after
+      do {
+        const page = yield* call(client.admin.listAccounts({
+          query: Option.match(next, { onNone: () => ({}), onSome: (a) => ({ after: a }) })
+        }))
+        for (const account of page.accounts) recounted.push(yield* recount(account.id))
+        next = Option.fromNullishOr(page.next)
+      } while (Option.isSome(next))
+      yield* print(json, { accounts: recounted }, () => [`Recounted ${recounted.length} accounts.`])
+    })
+).pipe(Command.withDescription("Recount the storage accounts use from the assets in the store"))
+
 export const command = Command.make("accounts").pipe(
   Command.withDescription("Manage accounts (admin token: ADMIN_TOKEN or DATA_DIR/admin-token)"),
-  Command.withSubcommands([create, list, show, setPlan])
+  Command.withSubcommands([create, list, show, setPlan, recountStorage])
 )

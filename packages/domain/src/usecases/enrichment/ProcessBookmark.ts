@@ -167,6 +167,8 @@ export const processJob = Effect.fn("ProcessBookmark")(function*(job: Job) {
   }
   // The new copy's reader view now, so the first reading is as quick as the next (docs/reading.md); a failure
   // only means it is derived when first opened.
-  if (newCopy !== undefined && newCopy !== previousCopy) yield* Effect.ignore(ReaderCache.derive(newCopy, record.url))
+  if (newCopy !== undefined && newCopy !== previousCopy) {
+    yield* Effect.ignore(ReaderCache.derive(record.accountId, newCopy, record.url))
+  }
   return "completed" as const
 })

@@ -71,7 +71,7 @@ export const readerView = Effect.fnUntraced(function*(accountId: AccountId, id: 
   const copy = Bookmark.copyAsset(record)
   if (copy !== undefined && record.derived.archive?.copy?.contentType.startsWith("text/html") === true) {
     const cached = yield* ReaderCache.load(copy)
-    const manifest = Option.isSome(cached) ? cached : yield* ReaderCache.derive(copy, record.url)
+    const manifest = Option.isSome(cached) ? cached : yield* ReaderCache.derive(record.accountId, copy, record.url)
     if (Option.isSome(manifest) && manifest.value.html !== "") {
       const view: ReaderView = {
         bookmark,
