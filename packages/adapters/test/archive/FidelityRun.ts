@@ -133,23 +133,29 @@ export const quantile = (values: ReadonlyArray<number>, q: number) => {
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`
 
+/**
+ * Shares are over every page (a page without a copy counts as not within); the worst pages are those with a copy,
+ * since pages without one are listed under `missing` with the reason.
+ */
 export const summarise = (rows: ReadonlyArray<Row>) => {
   const copies = rows.filter((r) => r.missing === undefined)
-  const within = (key: "firstScreen" | "fullPage", limit: number) => rows.filter((r) => r[key] <= limit).length
-  const worst = (key: "firstScreen" | "fullPage") =>
-    [...rows].sort((a, b) => b[key] - a[key]).slice(0, 5).map((r) => `${r.path} ${percent(r[key])}`)
-  const heights = copies.map((r) => Math.abs(r.liveHeight - r.copyHeight))
+  const within = (key: "firstScreen" | "fullPage", limit: number) => copies.filter((r) => r[key] <= limit).length
+  const measure = (key: "firstScreen" | "fullPage") => ({
+    withinOnePercent: within(key, 0.01),
+    withinFivePercent: within(key, 0.05),
+    worst: [...copies].sort((a, b) => b[key] - a[key]).slice(0, 5).filter((r) => r[key] > 0).map((r) =>
+      `${r.path} ${percent(r[key])}`
+    )
+  })
   return {
     pages: rows.length,
     copies: copies.length,
     missing: rows.filter((r) => r.missing !== undefined).map((r) => `${r.path}: ${r.missing}`),
-    firstScreen: { withinOnePercent: within("firstScreen", 0.01), withinFivePercent: within("firstScreen", 0.05) },
-    fullPage: { withinOnePercent: within("fullPage", 0.01), withinFivePercent: within("fullPage", 0.05) },
-    worstFirstScreen: worst("firstScreen"),
-    worstFullPage: worst("fullPage"),
-    heightDiffers: heights.filter((h) => h > 0).length,
-    largestHeightDifference: copies.map((r) => ({ path: r.path, live: r.liveHeight, copy: r.copyHeight }))
-      .sort((a, b) => Math.abs(b.live - b.copy) - Math.abs(a.live - a.copy)).slice(0, 3),
+    firstScreen: measure("firstScreen"),
+    fullPage: measure("fullPage"),
+    heightDiffers: copies.filter((r) => r.liveHeight !== r.copyHeight).map((r) =>
+      `${r.path} live ${r.liveHeight} px, copy ${r.copyHeight} px`
+    ),
     sizeMedian: quantile(copies.map((r) => r.bytes), 0.5),
     sizeP95: quantile(copies.map((r) => r.bytes), 0.95),
     timeMedianMs: Math.round(quantile(rows.map((r) => r.ms), 0.5)),
