@@ -134,8 +134,8 @@ export const quantile = (values: ReadonlyArray<number>, q: number) => {
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`
 
 /**
- * Shares are over every page (a page without a copy counts as not within); the worst pages are those with a copy,
- * since pages without one are listed under `missing` with the reason.
+ * Pages within each bound are pages with a copy (a page without one is within none, and is listed under `missing`
+ * with its reason); the worst pages are likewise among those with a copy.
  */
 export const summarise = (rows: ReadonlyArray<Row>) => {
   const copies = rows.filter((r) => r.missing === undefined)
