@@ -80,5 +80,5 @@ describe.runIf(chromium.run)("archived copies: size, time and fidelity", () => {
     expect(results.length).toBe(paths.length)
     expect(paths.length).toBeGreaterThanOrEqual(30)
     expect(summary.copies).toBeGreaterThan(0)
-  }, 1_200_000)
+  }, 1_800_000)
 })
