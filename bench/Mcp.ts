@@ -95,10 +95,10 @@ const prepare = async (service: Processes.Child, adminToken: string) => {
   return { key, url, api, rpc, raw }
 }
 
-/** Server CPU milliseconds per call of `f`, over `n` calls made `concurrency` at a time (after 200 unmeasured). */
+/** Server CPU milliseconds per call of `f`, over `n` calls made `concurrency` at a time (after 50 unmeasured). */
 const cpuPerCall = async (service: Processes.Child, n: number, f: (i: number) => Promise<unknown>) => {
   const concurrency = 4
-  for (let i = 0; i < 200; i++) await f(i)
+  for (let i = 0; i < 50; i++) await f(i)
   const start = service.cpu()
   let next = 0
   await Promise.all(Array.from({ length: concurrency }, async () => {
@@ -108,7 +108,9 @@ const cpuPerCall = async (service: Processes.Child, n: number, f: (i: number) =>
 }
 
 const cpuTable = async (targets: ReadonlyArray<{ label: string; service: Processes.Child; adminToken: string }>) => {
-  const prepared = await Promise.all(targets.map(async (t) => ({ ...t, calls: await prepare(t.service, t.adminToken) })))
+  const prepared = await Promise.all(
+    targets.map(async (t) => ({ ...t, calls: await prepare(t.service, t.adminToken) }))
+  )
   const kinds = [
     ["MCP tools/list", (c: (typeof prepared)[number]["calls"]) => () => c.rpc("tools/list", {})],
     [
