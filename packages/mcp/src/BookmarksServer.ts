@@ -1,6 +1,7 @@
 /**
  * The MCP server of one request, for one caller: every tool and the bookmark resource over the domain's use
- * cases. The SDK builds one per HTTP request (stateless serving), so the caller is fixed when it is made.
+ * cases. The process's one handler (McpDispatch) asks for an instance per HTTP request (an instance serves one
+ * exchange), with the caller the endpoint authenticated, so the caller is fixed when it is made.
  */
 import { type Principal, Scope } from "@bookmark-library/domain"
 import { McpServer } from "@modelcontextprotocol/server"

@@ -37,6 +37,12 @@ export interface Options {
   readonly publicUrl: string
 }
 
+/** The authenticated caller of one request. */
+interface Caller {
+  readonly principal: Principal
+  readonly token: string
+}
+
 /** Far above any MCP message we serve (a save is a few KiB), far below what would strain memory. */
 export const maxBodyBytes = 256 * 1024
 
@@ -85,37 +91,46 @@ export const make = (options: Options) =>
     const peek = peekAllowanceWith(settings, counter)
     const allowedOrigin = OriginPolicy.make(options.publicUrl)
     const resourceMetadata = `${OAuth.serverFor(options.publicUrl).issuer}/.well-known/oauth-protected-resource/mcp`
-    // The SDK loads with the first request that gets this far (McpDispatch).
-    const sdk = yield* Effect.cached(Effect.promise(() => import("./McpDispatch.js")))
+    // Refused client messages (a wrong header, an unknown method) are worth a debug line. The handler is shared
+    // by every request, so its reports cannot be told apart per request; a 5xx is logged as an error below.
+    const onerror = (error: Error) =>
+      void Effect.runForkWith(services)(Effect.logDebug("MCP request refused or failed in the SDK", error.message))
+    // The SDK loads with the first request that gets this far; its handler is made then, once (McpDispatch).
+    const sdk = yield* Effect.cached(
+      Effect.promise(() => import("./McpDispatch.js")).pipe(
+        Effect.map((module) => module.make(services, { maxBodyBytes, onerror }))
+      )
+    )
 
-    /** The SDK for one request: a fresh server per request, made for this caller. */
+    /** One request through the SDK's handler, for this caller. */
     const dispatch = (
       request: HttpServerRequest.HttpServerRequest,
-      principal: Principal,
+      caller: Caller,
       body: Option.Option<string>,
       parsed: unknown
     ) =>
       Effect.gen(function*() {
-        const errors: Array<Error> = []
         const { dispatch } = yield* sdk
         const response = yield* Effect.tryPromise({
           try: (signal) =>
-            dispatch(services, principal, {
+            dispatch({
               request: toWebRequest(request, options.publicUrl, body, signal),
-              parsed,
-              maxBodyBytes,
-              onerror: (error) => void errors.push(error)
+              principal: caller.principal,
+              token: caller.token,
+              parsed
             }),
           catch: (cause) => cause
         }).pipe(Effect.orDie)
-        // Refused client messages (a wrong header, an unknown method) are worth a debug line; a 5xx is our bug.
-        const log = response.status >= 500 ? Effect.logError : Effect.logDebug
-        yield* Effect.forEach(errors, (error) => log("MCP request refused or failed in the SDK", error.message))
+        // A 5xx is our bug: the SDK's report of it is the debug line just before.
+        if (response.status >= 500) {
+          yield* Effect.logError("MCP request failed in the SDK", { status: response.status })
+        }
         return HttpServerResponse.fromWeb(response)
       })
 
-    const serve = (request: HttpServerRequest.HttpServerRequest, principal: Principal) =>
+    const serve = (request: HttpServerRequest.HttpServerRequest, caller: Caller) =>
       Effect.gen(function*() {
+        const { principal } = caller
         const body = yield* Effect.result(readBody(request))
         if (body._tag === "Failure") return EdgeAnswers.tooLarge(maxBodyBytes)
         const parsed = Option.match(body.success, { onNone: () => undefined, onSome: parseJson })
@@ -134,13 +149,13 @@ export const make = (options: Options) =>
             if (!cost.pastMonth || spent.window !== "month") return EdgeAnswers.rateLimited(cost.id, spent)
             // The refused charge counted nothing: `get_usage` answers uncharged, with the month's headers.
             const state: Allowance.State = { ...EdgeAnswers.refusedState(spent), admitted: true }
-            return withAllowance(yield* dispatch(request, principal, body.success, parsed), Option.some(state))
+            return withAllowance(yield* dispatch(request, caller, body.success, parsed), Option.some(state))
           }
-          return withAllowance(yield* dispatch(request, principal, body.success, parsed), charged.success)
+          return withAllowance(yield* dispatch(request, caller, body.success, parsed), charged.success)
         }
         const state = yield* peek(principal)
         if (cost._tag === "Batch") return withAllowance(EdgeAnswers.batch(), state)
-        return withAllowance(yield* dispatch(request, principal, body.success, parsed), state)
+        return withAllowance(yield* dispatch(request, caller, body.success, parsed), state)
       })
 
     const app: App = Effect.gen(function*() {
@@ -148,18 +163,17 @@ export const make = (options: Options) =>
       const origin = request.headers["origin"]
       if (!allowedOrigin(origin, request.headers["host"])) return EdgeAnswers.foreignOrigin(origin ?? "")
       const token = Bearer.read(request.headers["authorization"])
-      const principal = yield* Effect.result(
-        Option.isNone(token)
-          ? Effect.fail(new Errors.Unauthenticated({ reason: "malformed" }))
-          : authenticate(token.value)
-      )
+      if (Option.isNone(token)) {
+        return EdgeAnswers.unauthenticated(new Errors.Unauthenticated({ reason: "malformed" }), resourceMetadata)
+      }
+      const principal = yield* Effect.result(authenticate(token.value))
       if (principal._tag === "Failure") {
         const error = principal.failure
         return error._tag === "Unauthenticated"
           ? EdgeAnswers.unauthenticated(error, resourceMetadata)
           : EdgeAnswers.unavailable(error)
       }
-      return yield* serve(request, principal.success)
+      return yield* serve(request, { principal: principal.success, token: token.value })
     })
     return app
   })
