@@ -24,5 +24,5 @@ export const maxFileBytes = 64 * 1024 * 1024
  * the copy cap (ARCHIVE_MAX_BYTES), checked when it is restored.
  */
 export const zipMaxEntries = 65_535
-export const zipMaxExpandedBytes = 1024 * 1024 * 1024
+export const zipMaxExpandedBytes = 512 * 1024 * 1024
 export const zipMaxJsonBytes = 256 * 1024 * 1024

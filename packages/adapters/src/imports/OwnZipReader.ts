@@ -43,10 +43,10 @@ export const bookmarksJson = (bytes: Uint8Array): Result.Result<Uint8Array, stri
   return Result.succeed(json)
 }
 
-/** Whether the zip's directory names `bookmarks.json` (detection; the zip is checked when it is read). */
-export const isOwnZip = (bytes: Uint8Array): boolean => {
+/** Whether the zip's directory can be read and names no `bookmarks.json`: Pocket's zip (or someone else's). */
+export const isPocketZip = (bytes: Uint8Array): boolean => {
   const listed = entries(bytes, ImportFormat.zipMaxEntries)
-  return !("problem" in listed) && listed.entries.some((e) => e.name === jsonName)
+  return !("problem" in listed) && !listed.entries.some((e) => e.name === jsonName)
 }
 
 /** The named files of the zip, each expanded up to `maxBytes`, or why it cannot be had. */
