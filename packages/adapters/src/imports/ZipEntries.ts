@@ -23,8 +23,10 @@ export type Expanded =
   | { readonly _tag: "TooLarge" }
   | { readonly _tag: "Damaged"; readonly reason: string }
 
-const u16 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8)
-const u32 = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0
+/** Little-endian numbers; a read past the end gives 0 (the checks that follow then find the zip damaged). */
+const byte = (b: Uint8Array, at: number) => b[at] ?? 0
+const u16 = (b: Uint8Array, at: number) => byte(b, at) | (byte(b, at + 1) << 8)
+const u32 = (b: Uint8Array, at: number) => (u16(b, at) | (u16(b, at + 2) << 16)) >>> 0
 
 const names = new TextDecoder("utf-8")
 
@@ -110,8 +112,10 @@ export const expand = (bytes: Uint8Array, entry: Entry, max: number, keep = true
     if (final) ended = true
   })
   try {
-    for (let at = 0; at < data.length && !over; at += slice) {
+    for (let at = 0; at < data.length; at += slice) {
       inflate.push(data.subarray(at, at + slice), at + slice >= data.length)
+      // `over` is set by the callback of the push above.
+      if (over) break
     }
   } catch (error) {
     if (!over) {

@@ -27,15 +27,35 @@ export const zipOf = (parts: ReadonlyArray<Part>): Uint8Array => {
     const body = part.deflated?.data ?? (method === 8 ? new Uint8Array(deflateRawSync(raw)) : raw)
     const size = part.deflated?.size ?? raw.length
     const crc = part.deflated?.crc ?? crc32(raw)
-    const common = [...u16(20), ...u16(0x800), ...u16(method), ...u16(0), ...u16(0x21), ...u32(crc), ...u32(
-      body.length
-    ), ...u32(size), ...u16(name.length), ...u16(0)]
+    const common = [
+      ...u16(20),
+      ...u16(0x800),
+      ...u16(method),
+      ...u16(0),
+      ...u16(0x21),
+      ...u32(crc),
+      ...u32(
+        body.length
+      ),
+      ...u32(size),
+      ...u16(name.length),
+      ...u16(0)
+    ]
     const local = new Uint8Array([...u32(0x04034b50), ...common])
     chunks.push(local, name, body)
     central.push(
-      new Uint8Array([...u32(0x02014b50), ...u16(20), ...common, ...u16(0), ...u16(0), ...u16(0), ...u32(0), ...u32(
-        offset
-      )]),
+      new Uint8Array([
+        ...u32(0x02014b50),
+        ...u16(20),
+        ...common,
+        ...u16(0),
+        ...u16(0),
+        ...u16(0),
+        ...u32(0),
+        ...u32(
+          offset
+        )
+      ]),
       name
     )
     offset += local.length + name.length + body.length

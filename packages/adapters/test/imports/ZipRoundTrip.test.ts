@@ -9,6 +9,7 @@
 import {
   type AccountId,
   Actor,
+  addToList,
   Archive,
   AssetId,
   AssetStore,
@@ -17,11 +18,10 @@ import {
   BookmarkId,
   completeBookmark,
   createList,
-  addToList,
   editBookmark,
   Errors,
   exportLibraryZip,
-  ImportFormat,
+  type ImportFormat,
   Jobs,
   saveBookmark,
   setBookmarkStates,
@@ -72,7 +72,11 @@ const withCopy = (bookmarkId: string, asset: string, bytes: Uint8Array, contentT
 /** A library with copies: the page, the PDF, one whose copy was deleted before the export, and one without. */
 const seedLibrary = (account: AccountId) =>
   Effect.gen(function*() {
-    const a = yield* saveBookmark(account, { url: "https://example.com/page", tags: ["Reading"], note: "mine ✓" }, "api")
+    const a = yield* saveBookmark(
+      account,
+      { url: "https://example.com/page", tags: ["Reading"], note: "mine ✓" },
+      "api"
+    )
     yield* TestClock.adjust("1 second")
     const b = yield* saveBookmark(account, { url: "https://example.com/paper.pdf", tags: ["papers"] }, "api")
     yield* TestClock.adjust("1 second")
@@ -95,8 +99,10 @@ const seedLibrary = (account: AccountId) =>
   })
 
 const zipOfLibrary = (account: AccountId) =>
-  Effect.flatMap(exportLibraryZip(account), (stream) =>
-    Effect.map(Stream.runCollect(stream), (chunks) => new Uint8Array(Buffer.concat([...chunks]))))
+  Effect.flatMap(
+    exportLibraryZip(account),
+    (stream) => Effect.map(Stream.runCollect(stream), (chunks) => new Uint8Array(Buffer.concat([...chunks])))
+  )
 
 /** The bookmarks of our JSON export without what differs by nature: ids and what names the copies' assets. */
 const comparable = (json: string): ReadonlyArray<Record<string, unknown>> => {
@@ -141,12 +147,12 @@ const roundTrip = Effect.gen(function*() {
     expect(restored.source).toBe("import")
     expect({ ...restored, id: "", accountId: "", source: "", derived: { ...restored.derived, archive: undefined } })
       .toEqual({
-      ...original,
-      id: "",
-      accountId: "",
-      source: "",
-      derived: { ...original.derived, archive: undefined }
-    })
+        ...original,
+        id: "",
+        accountId: "",
+        source: "",
+        derived: { ...original.derived, archive: undefined }
+      })
     const copy = yield* copyOf(restored)
     const originalCopy = yield* copyOf(original)
     if (originalCopy === undefined) {
@@ -187,7 +193,9 @@ const problemOf = (accountId: AccountId, bytes: Uint8Array, format?: ImportForma
   })
 
 const envelope = (bookmarks: ReadonlyArray<unknown>) =>
-  text(JSON.stringify({ format: "bookmark-library-export", version: 1, exportedAt: "2026-05-01T08:00:00.000Z", bookmarks }))
+  text(
+    JSON.stringify({ format: "bookmark-library-export", version: 1, exportedAt: "2026-05-01T08:00:00.000Z", bookmarks })
+  )
 
 describe("importing the zip export", () => {
   it.effect("memory: zip → fresh account: the same bookmarks and the same copies", () =>
@@ -211,12 +219,17 @@ describe("importing the zip export", () => {
         const zeros = deflatedZeros(20 * 1024 * 1024)
         const bomb = zipOf([
           { name: "bookmarks.json", data: envelope([]) },
-          ...Array.from({ length: 26 }, (_, i) => ({ name: `copies/${i.toString(16).padStart(32, "0")}.html`, deflated: zeros }))
+          ...Array.from(
+            { length: 26 },
+            (_, i) => ({ name: `copies/${i.toString(16).padStart(32, "0")}.html`, deflated: zeros })
+          )
         ])
         expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
         expect(yield* problemOf(account, bomb)).toBe("file: expands to more than 512 MiB: refused as a zip bomb")
         for (const name of ["../evil.html", "copies/../../etc/passwd", "/abs.html", "copies\\win.html", "C:/x.html"]) {
-          expect(yield* problemOf(account, zipOf([{ name: "bookmarks.json", data: envelope([]) }, { name, data: page }])))
+          expect(
+            yield* problemOf(account, zipOf([{ name: "bookmarks.json", data: envelope([]) }, { name, data: page }]))
+          )
             .toBe(`file: holds a file with an unsafe name ('${name}'): refused whole`)
         }
         expect(yield* problemOf(account, zipOf([{ name: "bookmarks.json", data: text(`{"bookmarks": []}`) }]), "zip"))
@@ -266,13 +279,21 @@ describe("importing the zip export", () => {
         })
         const big = new Uint8Array(1024 * 1024 + 1).fill(0x41)
         const zip = zipOf([
-          { name: "bookmarks.json", data: envelope([item("https://example.com/big", `copies/${"e0".repeat(16)}.html`), item("https://example.com/odd", "../x.html")]) },
+          {
+            name: "bookmarks.json",
+            data: envelope([
+              item("https://example.com/big", `copies/${"e0".repeat(16)}.html`),
+              item("https://example.com/odd", "../x.html")
+            ])
+          },
           { name: `copies/${"e0".repeat(16)}.html`, data: big }
         ])
         const progress = yield* importFile(account, zip)
         expect(progress).toMatchObject({ format: "zip", saved: 2, failed: 0 })
         expect(progress.failures.map((f) => f.reason)).toEqual([
-          `saved without its archived copy: copies/${"e0".repeat(16)}.html is larger than the copy cap (1 MiB, ARCHIVE_MAX_BYTES)`,
+          `saved without its archived copy: copies/${
+            "e0".repeat(16)
+          }.html is larger than the copy cap (1 MiB, ARCHIVE_MAX_BYTES)`,
           "saved without its archived copy: copyFile '../x.html' is not a file name of this export"
         ])
         expect((yield* library(account)).map((r) => Bookmark.copyAsset(r))).toEqual([undefined, undefined])
@@ -284,7 +305,9 @@ describe("importing the zip export", () => {
 
 const database = Harness.pglite()
 describe("importing the zip export on PGlite", () => {
-  layer(Layer.merge(services(Harness.shared(Harness.pgliteStorage(database))), FflateZipWriter.layer), { timeout: 120_000 })((it) => {
+  layer(Layer.merge(services(Harness.shared(Harness.pgliteStorage(database))), FflateZipWriter.layer), {
+    timeout: 120_000
+  })((it) => {
     it.effect("zip → fresh account: the same bookmarks and the same copies", () => Effect.asVoid(roundTrip))
   })
 })

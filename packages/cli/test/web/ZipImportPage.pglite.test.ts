@@ -51,7 +51,13 @@ const exported = (url: string, title: string, copyFile: string) => ({
     summary: "",
     tags: [],
     archive: {
-      copy: { asset: copyFile.slice(7, 39), takenAt: Date.parse("2026-03-01T08:00:05.000Z"), bytes: copy.length, contentType: "text/html; charset=utf-8", partial: "" },
+      copy: {
+        asset: copyFile.slice(7, 39),
+        takenAt: Date.parse("2026-03-01T08:00:05.000Z"),
+        bytes: copy.length,
+        contentType: "text/html; charset=utf-8",
+        partial: ""
+      },
       problem: ""
     }
   },
@@ -88,7 +94,13 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("Import page in Chromium wit
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
-    world = { service, browser, page, visits: new Visits("pglite/zip-import"), dir: mkdtempSync(join(tmpdir(), "zip-")) }
+    world = {
+      service,
+      browser,
+      page,
+      visits: new Visits("pglite/zip-import"),
+      dir: mkdtempSync(join(tmpdir(), "zip-"))
+    }
   })
 
   afterAll(async () => {
@@ -111,7 +123,13 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("Import page in Chromium wit
 
     // A zip whose name climbs out of its folder: refused whole, with the reason on the page.
     const evil = join(dir, "evil.zip")
-    writeFileSync(evil, zipOf([{ name: "bookmarks.json", data: library }, { name: "../../evil.html", data: new TextEncoder().encode(copy) }]))
+    writeFileSync(
+      evil,
+      zipOf([{ name: "bookmarks.json", data: library }, {
+        name: "../../evil.html",
+        data: new TextEncoder().encode(copy)
+      }])
+    )
     await page.goto(`${service.baseUrl}/import-export`)
     await page.getByLabel("File", { exact: true }).setInputFiles(evil)
     await page.getByRole("button", { name: "Import" }).click()
@@ -119,7 +137,13 @@ describe.runIf(External.needs("CHROMIUM_PATH").run)("Import page in Chromium wit
     await visits.check(page, "zip-refused")
 
     const good = join(dir, "library.zip")
-    writeFileSync(good, zipOf([{ name: "bookmarks.json", data: library }, { name: `copies/${asset}.html`, data: new TextEncoder().encode(copy) }]))
+    writeFileSync(
+      good,
+      zipOf([{ name: "bookmarks.json", data: library }, {
+        name: `copies/${asset}.html`,
+        data: new TextEncoder().encode(copy)
+      }])
+    )
     await page.getByLabel("File", { exact: true }).setInputFiles(good)
     await page.getByRole("button", { name: "Import" }).click()
     await page.getByRole("heading", { name: /^Import of / }).waitFor()

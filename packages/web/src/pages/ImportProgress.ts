@@ -26,20 +26,20 @@ const count = (label: string, n: number, id: string) =>
 
 /** Rows not imported, then bookmarks imported with a problem (a zip's copy not restored), as the import kept them. */
 const failures = (p: Import.Progress) =>
-  p.failures.length === 0 ? "" : html`<h2 id="failures-heading">${
-    p.failed === 0 ? "Imported with a problem" : "Rows not imported"
-  }</h2>
+  p.failures.length === 0 ?
+    "" :
+    html`<h2 id="failures-heading">${p.failed === 0 ? "Imported with a problem" : "Rows not imported"}</h2>
 <p class="muted small">${
-    p.failed === 0
-      ? "These bookmarks were saved; what the row says was not."
-      : html`${
-        p.failures.length < p.failed
-          ? `The first ${p.failures.length.toLocaleString("en-US")} of ${p.failed.toLocaleString("en-US")}.`
-          : `${Format.plural(p.failed, "row")}.`
-      } Fix them in the file and import it again: rows already imported are skipped as duplicates.${
-        p.failures.length > p.failed ? " Rows that say “saved without” were saved, without what they name." : ""
-      }`
-  }</p>
+      p.failed === 0
+        ? "These bookmarks were saved; what the row says was not."
+        : html`${
+          p.failures.length < p.failed
+            ? `The first ${p.failures.length.toLocaleString("en-US")} of ${p.failed.toLocaleString("en-US")}.`
+            : `${Format.plural(p.failed, "row")}.`
+        } Fix them in the file and import it again: rows already imported are skipped as duplicates.${
+          p.failures.length > p.failed ? " Rows that say “saved without” were saved, without what they name." : ""
+        }`
+    }</p>
 <div class="table-wrap"><table aria-labelledby="failures-heading" class="failures">
 <thead><tr><th scope="col">Where</th><th scope="col">Why</th></tr></thead>
 <tbody>${p.failures.map((f) => html`<tr><td class="mono">${f.position}</td><td>${f.reason}</td></tr>`)}</tbody>

@@ -17,8 +17,8 @@ import { IdGenerator } from "../../ports/IdGenerator.js"
 import { Imports } from "../../ports/Imports.js"
 import { Jobs } from "../../ports/Jobs.js"
 import { Transactor } from "../../ports/Transactor.js"
-import { fileInPaths } from "../lists/ListPaths.js"
 import { countStored } from "../assets/AccountStorage.js"
+import { fileInPaths } from "../lists/ListPaths.js"
 import { fileInFolders } from "./FolderLists.js"
 import { restoreCopies, type WithCopy } from "./RestoreCopies.js"
 
@@ -140,57 +140,59 @@ export const importBatch = Effect.fn("ImportBatch")(function*(
       { discard: true }
     )
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* tx.atomic(Effect.gen(function*() {
-    const batch = items.length === 0
-      ? { inserted: [], duplicates: [] }
-      : yield* bookmarks.insertImported(record.accountId, items, record.duplicatePolicy)
-    const toEnrich = batch.inserted.filter((b) => b.status === "processing")
-    const filed = batch.inserted.flatMap((b) => {
-      const paths = listsOf.get(b.id)
-      return paths === undefined ? [] : [{ bookmarkId: b.id, paths }]
-    })
-    if (filed.length > 0) yield* fileInPaths(record.accountId, filed)
-    const foldered = batch.inserted.flatMap((b) => {
-      const path = folderOf.get(b.id)
-      return path === undefined ? [] : [{ bookmarkId: b.id, path }]
-    })
-    if (foldered.length > 0) yield* fileInFolders(record.accountId, foldered)
-    for (const b of batch.inserted) {
-      for (const fields of highlightsOf.get(b.id) ?? []) {
-        const id = yield* ids.make("highlight")
-        yield* highlights.insert(
-          { ...fields, id, bookmarkId: b.id, accountId: record.accountId },
-          Number.MAX_SAFE_INTEGER
+  const outcome = yield* tx.atomic(
+    Effect.gen(function*() {
+      const batch = items.length === 0
+        ? { inserted: [], duplicates: [] }
+        : yield* bookmarks.insertImported(record.accountId, items, record.duplicatePolicy)
+      const toEnrich = batch.inserted.filter((b) => b.status === "processing")
+      const filed = batch.inserted.flatMap((b) => {
+        const paths = listsOf.get(b.id)
+        return paths === undefined ? [] : [{ bookmarkId: b.id, paths }]
+      })
+      if (filed.length > 0) yield* fileInPaths(record.accountId, filed)
+      const foldered = batch.inserted.flatMap((b) => {
+        const path = folderOf.get(b.id)
+        return path === undefined ? [] : [{ bookmarkId: b.id, path }]
+      })
+      if (foldered.length > 0) yield* fileInFolders(record.accountId, foldered)
+      for (const b of batch.inserted) {
+        for (const fields of highlightsOf.get(b.id) ?? []) {
+          const id = yield* ids.make("highlight")
+          yield* highlights.insert(
+            { ...fields, id, bookmarkId: b.id, accountId: record.accountId },
+            Number.MAX_SAFE_INTEGER
+          )
+        }
+      }
+      if (toEnrich.length > 0) {
+        yield* jobs.enqueueMany(
+          yield* Effect.forEach(toEnrich, (b) =>
+            Effect.map(ids.make("job"), (id) => ({
+              id,
+              bookmarkId: b.id,
+              runAt: now,
+              lane: "import" as const,
+              host: hostOf(b.url),
+              events: record.events,
+              importId: record.id
+            })))
         )
       }
-    }
-    if (toEnrich.length > 0) {
-      yield* jobs.enqueueMany(
-        yield* Effect.forEach(toEnrich, (b) =>
-          Effect.map(ids.make("job"), (id) => ({
-            id,
-            bookmarkId: b.id,
-            runAt: now,
-            lane: "import" as const,
-            host: hostOf(b.url),
-            events: record.events,
-            importId: record.id
-          })))
-      )
-    }
-    const step: Import.Step = {
-      position: from + slice.length,
-      saved: batch.inserted.length,
-      duplicates: batch.duplicates.length,
-      failed: failures.length,
-      enriched: batch.inserted.length - toEnrich.length,
-      // Failed rows, then the notices of bookmarks saved without their copy (not counted as failed).
-      failures: [...failures, ...copies.notices]
-    }
-    const moved = yield* imports.advance(record.id, from, step, now + pace.lease)
-    if (!moved) return yield* new ImportTakenOver({ importId: record.id })
-    return { step, inserted: batch.inserted.map((b) => b.id) }
-  }).pipe(Effect.tapCause(() => dropCopies(new Set()))))
+      const step: Import.Step = {
+        position: from + slice.length,
+        saved: batch.inserted.length,
+        duplicates: batch.duplicates.length,
+        failed: failures.length,
+        enriched: batch.inserted.length - toEnrich.length,
+        // Failed rows, then the notices of bookmarks saved without their copy (not counted as failed).
+        failures: [...failures, ...copies.notices]
+      }
+      const moved = yield* imports.advance(record.id, from, step, now + pace.lease)
+      if (!moved) return yield* new ImportTakenOver({ importId: record.id })
+      return { step, inserted: batch.inserted.map((b) => b.id) }
+    }).pipe(Effect.tapCause(() => dropCopies(new Set())))
+  )
   if (copies.stored.size > 0) {
     const saved = new Set<string>(outcome.inserted)
     yield* dropCopies(saved)

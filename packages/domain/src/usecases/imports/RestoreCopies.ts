@@ -6,9 +6,9 @@
  * imported without it: its archive says why, and so does a notice of the import.
  */
 import { Effect } from "effect"
-import * as Archive from "../../Archive.js"
-import type * as Import from "../../Import.js"
+import type * as Archive from "../../Archive.js"
 import { AssetId } from "../../Ids.js"
+import type * as Import from "../../Import.js"
 import * as LibraryExport from "../../LibraryExport.js"
 import { AssetStore } from "../../ports/AssetStore.js"
 import type { ImportedBookmark } from "../../ports/Bookmarks.js"
@@ -55,7 +55,9 @@ export const restoreCopies = Effect.fn("RestoreCopies")(function*(
   const notices: Array<Import.Failure> = []
   const missed = (row: WithCopy, reason: string) => {
     notices.push({ position: row.position, reason: `saved without its archived copy: ${reason}` })
-    items.push(withArchive(row.item, noCopy(row.item.derived.archive, `the copy was not restored from the zip: ${reason}`)))
+    items.push(
+      withArchive(row.item, noCopy(row.item.derived.archive, `the copy was not restored from the zip: ${reason}`))
+    )
   }
   for (const row of rows) {
     const previous = row.item.derived.archive
