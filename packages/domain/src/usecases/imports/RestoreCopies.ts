@@ -46,10 +46,7 @@ export const restoreCopies = Effect.fn("RestoreCopies")(function*(
   const { archive: archiving } = yield* Settings
   const store = yield* AssetStore
   const ids = yield* IdGenerator
-  const wanted = rows.flatMap((r) =>
-    r.copyFile !== undefined && LibraryExport.isCopyFile(r.copyFile) ? [r.copyFile] : []
-  )
-  const files = wanted.length === 0 ? new Map() : yield* (yield* ImportReader).files(file, wanted, archiving.maxBytes)
+  const reader = yield* ImportReader
   const items: Array<ImportedBookmark> = []
   const stored = new Map<string, { readonly asset: AssetId; readonly bytes: number }>()
   const notices: Array<Import.Failure> = []
@@ -70,7 +67,8 @@ export const restoreCopies = Effect.fn("RestoreCopies")(function*(
       missed(row, `copyFile '${row.copyFile.slice(0, 80)}' is not a file name of this export`)
       continue
     }
-    const read = files.get(row.copyFile)
+    // One copy at a time, stored before the next is read: a batch holds at most one copy's bytes.
+    const read = (yield* reader.files(file, [row.copyFile], archiving.maxBytes)).get(row.copyFile)
     if (read === undefined || read._tag === "Failure") {
       missed(row, `${row.copyFile} ${read === undefined ? "is not in the zip" : read.failure}`)
       continue
