@@ -57,9 +57,11 @@ describe("importing the zip export (embedded)", () => {
       const listedItems = listed.body.bookmarks as ReadonlyArray<{ id: string }>
       // The full view (`GET /bookmarks/:id`) carries the copy's signed link.
       const items: Array<{ url: string; archive: string; status: string }> = []
-      for (const { id } of listedItems) {items.push(
+      for (const { id } of listedItems) {
+        items.push(
           (await client.api("GET", `/bookmarks/${id}`, second.key)).body as never
-        )}
+        )
+      }
       expect(items.map((b) => [b.url, b.status])).toEqual([
         [`${fixture.origin}/paper.pdf`, "ready"],
         [`${fixture.origin}/article.html`, "ready"],
