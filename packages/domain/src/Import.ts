@@ -18,7 +18,8 @@ export type Duplicates = typeof Duplicates.Type
  * Our own export is a backup and restores the library exactly, two bookmarks of one URL included: `keep`. Foreign
  * formats are merged into what is there: `skip`. Either can be chosen per import.
  */
-export const defaultDuplicates = (format: ImportFormat): Duplicates => format === "json" ? "keep" : "skip"
+export const defaultDuplicates = (format: ImportFormat): Duplicates =>
+  format === "json" || format === "zip" ? "keep" : "skip"
 
 /**
  * What an import makes of a bookmark file's folders (docs/import-export.md, "Folders become lists"): one path tag

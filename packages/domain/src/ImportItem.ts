@@ -20,7 +20,10 @@ export const Restore = Schema.Struct({
   callerTags: Schema.Array(Schema.String),
   note: Schema.String,
   derived: Bookmark.Derived,
-  overrides: Bookmark.Overrides
+  overrides: Bookmark.Overrides,
+  /** The person's states (docs/search.md, "States"); absent in exports made before they were restored. */
+  favourite: Schema.optional(Schema.Boolean),
+  archived: Schema.optional(Schema.Boolean)
 })
 export type Restore = typeof Restore.Type
 
@@ -38,6 +41,8 @@ export const Candidate = Schema.Struct({
   lists: Schema.optional(Schema.Array(Schema.Array(Schema.String))),
   /** Our own export: its highlights (docs/reading.md, "Highlights"). */
   highlights: Schema.optional(Schema.Array(Highlight.Exported)),
+  /** Our own zip export: the file inside the zip holding the bookmark's archived copy (`copies/<asset>.html`). */
+  copyFile: Schema.optional(Schema.String),
   /**
    * A bookmark file's folder holding the row: its path of names below the browser's own top folders, and the tag
    * it gives. The import's `folders` choice makes it the tag (after `tags`) or lists (`Import.Folders`).
@@ -65,6 +70,7 @@ export interface Valid {
   readonly restore?: Restore | undefined
   readonly lists?: ReadonlyArray<ReadonlyArray<string>> | undefined
   readonly highlights?: ReadonlyArray<Highlight.Exported> | undefined
+  readonly copyFile?: string | undefined
   /** The folder path, when the import makes folders lists (`withFolders`). */
   readonly folder?: ReadonlyArray<string> | undefined
 }
@@ -129,6 +135,7 @@ export const validate = (candidate: Candidate, importedAt: number): Result.Resul
       restore: candidate.restore,
       lists: candidate.lists,
       highlights: candidate.highlights,
+      copyFile: candidate.copyFile,
       folder: candidate.folder !== undefined && candidate.folder.path.length > 0 ? candidate.folder.path : undefined
     }
   })

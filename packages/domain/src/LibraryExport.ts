@@ -83,13 +83,16 @@ export const toCandidate = (b: ExportedBookmark): Candidate => ({
   createdAt: Date.parse(b.createdAt),
   ...(b.lists === undefined ? {} : { lists: b.lists }),
   ...(b.highlights === undefined ? {} : { highlights: b.highlights }),
+  ...(b.copyFile === undefined ? {} : { copyFile: b.copyFile }),
   restore: {
     status: b.status,
     processingError: b.processingError,
     callerTags: b.saved.tags,
     note: b.saved.note,
     derived: { ...b.derived, screenshot: Links.assetIdIn(b.derived.screenshot) },
-    overrides: b.edits
+    overrides: b.edits,
+    ...(b.favourite === true ? { favourite: true } : {}),
+    ...(b.archived === true ? { archived: true } : {})
   }
 })
 
@@ -122,6 +125,9 @@ export const copyFileOf = (record: Bookmark.Record): string | undefined => {
   if (asset === undefined || copy === undefined) return undefined
   return `copies/${asset}.${/^application\/pdf\b/i.test(copy.contentType) ? "pdf" : "html"}`
 }
+
+/** A `copyFile` as the zip export writes it: nothing else names a file an import reads from a zip. */
+export const isCopyFile = (name: string): boolean => /^copies\/[0-9a-f]{1,64}\.(?:html|pdf)$/.test(name)
 
 export const jsonFooter = "\n]}\n"
 

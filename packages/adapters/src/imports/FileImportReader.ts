@@ -12,6 +12,7 @@ import * as KarakeepReader from "./KarakeepReader.js"
 import * as LinkwardenReader from "./LinkwardenReader.js"
 import * as NetscapeReader from "./NetscapeReader.js"
 import * as OwnJsonReader from "./OwnJsonReader.js"
+import * as OwnZipReader from "./OwnZipReader.js"
 import * as PocketReader from "./PocketReader.js"
 
 const invalid = (reason: string) => new Errors.InvalidInput({ field: "file", reason })
@@ -81,6 +82,18 @@ const readAs = (
         parseJson(plainText(bytes), LibraryExport.Envelope, "an export of this service"),
         OwnJsonReader.read
       )
+    case "zip":
+      return Result.flatMap(
+        Result.mapError(OwnZipReader.bookmarksJson(bytes), invalid),
+        (json) =>
+          Result.map(
+            Result.mapError(
+              parseJson(plainText(json), LibraryExport.Envelope, "an export of this service"),
+              (e) => invalid(`holds a ${OwnZipReader.jsonName} that ${e.reason}`)
+            ),
+            OwnJsonReader.read
+          )
+      )
   }
 }
 
@@ -94,7 +107,9 @@ export const make = ImportReader.of({
         return Effect.fail(invalid(`is in no format this service reads (${known}); name one with format`))
       }
       return Effect.map(Effect.fromResult(readAs(format, bytes)), (rows) => ({ format, rows }))
-    }).pipe(Effect.withSpan("FileImportReader.read"))
+    }).pipe(Effect.withSpan("FileImportReader.read")),
+  files: (bytes, names, maxBytes) =>
+    Effect.sync(() => OwnZipReader.files(bytes, names, maxBytes)).pipe(Effect.withSpan("FileImportReader.files"))
 })
 
 export const layer = Layer.succeed(ImportReader, make)

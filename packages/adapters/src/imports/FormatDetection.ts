@@ -1,7 +1,7 @@
 /** Which format an import file is in, told by its content (docs/import-export.md, "Formats"). */
 import { type ImportFormat, LibraryExport } from "@bookmark-library/domain"
-
-const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+import { isPocketZip } from "./OwnZipReader.js"
+import { isZip } from "./ZipEntries.js"
 
 /** The JSON formats by their top-level shape. */
 export const jsonFormat = (value: unknown): ImportFormat.ImportFormat | undefined => {
@@ -18,7 +18,9 @@ const csvHeader = (text: string) =>
 
 /** The format of `bytes` (`text` is their reading as UTF-8), or none when it is none we know. */
 export const detect = (bytes: Uint8Array, text: string): ImportFormat.ImportFormat | undefined => {
-  if (isZip(bytes)) return "pocket"
+  // A zip (magic bytes): ours when its directory names bookmarks.json (or cannot be read: our reader says why),
+  // else Pocket's zip of CSV files.
+  if (isZip(bytes)) return isPocketZip(bytes) ? "pocket" : "zip"
   const start = text.trimStart()
   if (start.startsWith("{") || start.startsWith("[")) {
     try {

@@ -1,6 +1,7 @@
 /** Test support for imports: fixture files, running an import to its end, reading a library back. */
 import {
   type AccountId,
+  type AssetStore,
   Bookmark,
   Bookmarks,
   createAccount,
@@ -26,8 +27,10 @@ export const fixture = (name: string): Uint8Array =>
 export const text = (content: string): Uint8Array => new TextEncoder().encode(content)
 
 /** What the import use cases need besides storage (links: exports show screenshots as `GET /bookmarks/:id` does). */
-export const services = <E>(storage: Layer.Layer<Contracts.StoragePorts, E>) =>
-  Layer.mergeAll(storage, MemoryIdGenerator.layer(7), Settings.layer(), FileImportReader.layer, FakeLinks.layer())
+export const services = <E>(
+  storage: Layer.Layer<Contracts.StoragePorts | AssetStore, E>,
+  settings = Settings.layer()
+) => Layer.mergeAll(storage, MemoryIdGenerator.layer(7), settings, FileImportReader.layer, FakeLinks.layer())
 
 /** Starts an import and carries it to its end (no worker: the test is the worker); its final progress. */
 export const importFile = (

@@ -221,7 +221,7 @@ export const describeImportPage = (mode: Harness.Mode, label: string) => {
         ])
         expect(refused.status()).toBe(400)
         await expect(page.getByRole("alert").textContent()).resolves.toContain(
-          "File: is in no format this service reads (netscape, pocket, karakeep, linkwarden, json); if you know it, choose it under Format."
+          "File: is in no format this service reads (netscape, pocket, karakeep, linkwarden, json, zip); if you know it, choose it under Format."
         )
         await visits.check(page, "import-refused")
 

@@ -27,7 +27,9 @@ export const make = ImportReader.of({
           })
         }))
       })
-    })
+    }),
+  files: (_bytes, names) =>
+    Effect.succeed(new Map(names.map((name) => [name, Result.fail("is not read by the fake")] as const)))
 })
 
 export const layer = Layer.succeed(ImportReader, make)

@@ -28,7 +28,7 @@ interface FormValues {
 const uploadForm = (req: Authed, values: FormValues) =>
   html`<section class="panel" aria-labelledby="import-heading">
 <h2 id="import-heading">Import</h2>
-<p class="muted small">A bookmarks file exported from Chrome, Firefox, Safari or Edge, Pocket (the CSV or the zip), Karakeep, Linkwarden, Linkding or Raindrop, or this library's own JSON export. At most ${mib} MiB.</p>
+<p class="muted small">A bookmarks file exported from Chrome, Firefox, Safari or Edge, Pocket (the CSV or the zip), Karakeep, Linkwarden, Linkding or Raindrop, or this library's own JSON export or zip export (the zip restores the page copies too). At most ${mib} MiB.</p>
 ${Layout.notice(values.error, "error")}
 <form class="stack" method="post" action="/imports" enctype="multipart/form-data" hx-boost="false">
 <input type="hidden" name="_csrf" value="${req.csrf}">

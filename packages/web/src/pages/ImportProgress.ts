@@ -24,13 +24,22 @@ const poll = (p: Import.Progress) => p.state === "running" ? "every 1s" : enrich
 const count = (label: string, n: number, id: string) =>
   html`<div class="count"><dt>${label}</dt><dd id="${id}">${n.toLocaleString("en-US")}</dd></div>`
 
+/** Rows not imported, then bookmarks imported with a problem (a zip's copy not restored), as the import kept them. */
 const failures = (p: Import.Progress) =>
-  p.failed === 0 ? "" : html`<h2 id="failures-heading">Rows not imported</h2>
+  p.failures.length === 0 ?
+    "" :
+    html`<h2 id="failures-heading">${p.failed === 0 ? "Imported with a problem" : "Rows not imported"}</h2>
 <p class="muted small">${
-    p.failures.length < p.failed
-      ? `The first ${p.failures.length.toLocaleString("en-US")} of ${p.failed.toLocaleString("en-US")}.`
-      : `${Format.plural(p.failed, "row")}.`
-  } Fix them in the file and import it again: rows already imported are skipped as duplicates.</p>
+      p.failed === 0
+        ? "These bookmarks were saved; what the row says was not."
+        : html`${
+          p.failures.length < p.failed
+            ? `The first ${p.failures.length.toLocaleString("en-US")} of ${p.failed.toLocaleString("en-US")}.`
+            : `${Format.plural(p.failed, "row")}.`
+        } Fix them in the file and import it again: rows already imported are skipped as duplicates.${
+          p.failures.length > p.failed ? " Rows that say “saved without” were saved, without what they name." : ""
+        }`
+    }</p>
 <div class="table-wrap"><table aria-labelledby="failures-heading" class="failures">
 <thead><tr><th scope="col">Where</th><th scope="col">Why</th></tr></thead>
 <tbody>${p.failures.map((f) => html`<tr><td class="mono">${f.position}</td><td>${f.reason}</td></tr>`)}</tbody>

@@ -72,7 +72,13 @@ export const command = Command.make(
       yield* bar.end
       yield* print(args.json, progress, () => summary(progress))
       if (!args.json && progress.failures.length > 0) {
-        yield* note(`Rows not imported (${progress.failed}):`)
+        yield* note(
+          progress.failed === 0
+            ? "Imported with a problem:"
+            : `Rows not imported (${progress.failed})${
+              progress.failures.length > progress.failed ? ", and rows saved without what they name" : ""
+            }:`
+        )
         yield* Effect.forEach(progress.failures.slice(0, 50), (f) => note(`  ${f.position}: ${f.reason}`), {
           discard: true
         })

@@ -10,14 +10,17 @@ import * as Highlight from "../../Highlight.js"
 import * as Import from "../../Import.js"
 import * as ImportItem from "../../ImportItem.js"
 import { hostOf } from "../../Job.js"
+import { AssetStore } from "../../ports/AssetStore.js"
 import { Bookmarks, type ImportedBookmark } from "../../ports/Bookmarks.js"
 import { Highlights } from "../../ports/Highlights.js"
 import { IdGenerator } from "../../ports/IdGenerator.js"
 import { Imports } from "../../ports/Imports.js"
 import { Jobs } from "../../ports/Jobs.js"
 import { Transactor } from "../../ports/Transactor.js"
+import { countStored } from "../assets/AccountStorage.js"
 import { fileInPaths } from "../lists/ListPaths.js"
 import { fileInFolders } from "./FolderLists.js"
+import { restoreCopies, type WithCopy } from "./RestoreCopies.js"
 
 /** Another worker moved the import on while this one held a batch: the batch is rolled back and dropped. */
 export class ImportTakenOver extends Schema.TaggedError<ImportTakenOver>()("ImportTakenOver", {
@@ -53,7 +56,9 @@ const toImported = (
       type: item.kind === "textNote" ? "textNote" : "website"
     },
     overrides: restore?.overrides ?? {},
-    pageText: ""
+    pageText: "",
+    ...(restore?.favourite === true ? { favourite: true } : {}),
+    ...(restore?.archived === true ? { archived: true } : {})
   }
 }
 
@@ -78,11 +83,15 @@ const checkHighlights = (
   return Result.succeed(out)
 }
 
-/** Imports rows `[position, position + pace.batchSize)` of `rows`; returns the import as it now stands. */
+/**
+ * Imports rows `[position, position + pace.batchSize)` of `rows`; returns the import as it now stands. `file` is the
+ * import's file, read for the archived copies of a zip export (format `zip`).
+ */
 export const importBatch = Effect.fn("ImportBatch")(function*(
   record: Import.Record,
   rows: ReadonlyArray<ImportItem.Row>,
-  pace: Import.Pace = Import.defaultPace
+  pace: Import.Pace = Import.defaultPace,
+  file?: Uint8Array
 ) {
   const bookmarks = yield* Bookmarks
   const highlights = yield* Highlights
@@ -93,7 +102,7 @@ export const importBatch = Effect.fn("ImportBatch")(function*(
   const from = record.position
   const slice = rows.slice(from, from + pace.batchSize)
   const failures: Array<Import.Failure> = []
-  const items: Array<ImportedBookmark> = []
+  const checked: Array<WithCopy> = []
   // Our own export's lists, by the new bookmark's id (docs/lists.md, "Export and import").
   const listsOf = new Map<string, ReadonlyArray<ReadonlyArray<string>>>()
   // A bookmark file's folder path, when the import makes folders lists (docs/import-export.md).
@@ -114,60 +123,87 @@ export const importBatch = Effect.fn("ImportBatch")(function*(
       if (valid.success.lists !== undefined && valid.success.lists.length > 0) listsOf.set(item.id, valid.success.lists)
       if (valid.success.folder !== undefined) folderOf.set(item.id, valid.success.folder)
       if (valid.success.marked.length > 0) highlightsOf.set(item.id, valid.success.marked)
-      items.push(item)
+      checked.push({ position: row.position, copyFile: valid.success.copyFile, item })
     }
   }
+  // Our zip export: the copies are stored before the transaction (assets are files, not rows) and deleted again
+  // when their bookmark is not saved; each saved one is counted for the account once the batch is committed.
+  const copies = record.format === "zip" && file !== undefined
+    ? yield* restoreCopies(file, checked)
+    : { items: checked.map((c) => c.item), stored: new Map<string, never>(), notices: [] }
+  const items = copies.items
+  const store = yield* AssetStore
+  const dropCopies = (keep: ReadonlySet<string>) =>
+    Effect.forEach(
+      [...copies.stored].filter(([bookmarkId]) => !keep.has(bookmarkId)),
+      ([, { asset }]) => Effect.ignore(store.delete(asset)),
+      { discard: true }
+    )
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* tx.atomic(Effect.gen(function*() {
-    const batch = items.length === 0
-      ? { inserted: [], duplicates: [] }
-      : yield* bookmarks.insertImported(record.accountId, items, record.duplicatePolicy)
-    const toEnrich = batch.inserted.filter((b) => b.status === "processing")
-    const filed = batch.inserted.flatMap((b) => {
-      const paths = listsOf.get(b.id)
-      return paths === undefined ? [] : [{ bookmarkId: b.id, paths }]
-    })
-    if (filed.length > 0) yield* fileInPaths(record.accountId, filed)
-    const foldered = batch.inserted.flatMap((b) => {
-      const path = folderOf.get(b.id)
-      return path === undefined ? [] : [{ bookmarkId: b.id, path }]
-    })
-    if (foldered.length > 0) yield* fileInFolders(record.accountId, foldered)
-    for (const b of batch.inserted) {
-      for (const fields of highlightsOf.get(b.id) ?? []) {
-        const id = yield* ids.make("highlight")
-        yield* highlights.insert(
-          { ...fields, id, bookmarkId: b.id, accountId: record.accountId },
-          Number.MAX_SAFE_INTEGER
+  const outcome = yield* tx.atomic(
+    Effect.gen(function*() {
+      const batch = items.length === 0
+        ? { inserted: [], duplicates: [] }
+        : yield* bookmarks.insertImported(record.accountId, items, record.duplicatePolicy)
+      const toEnrich = batch.inserted.filter((b) => b.status === "processing")
+      const filed = batch.inserted.flatMap((b) => {
+        const paths = listsOf.get(b.id)
+        return paths === undefined ? [] : [{ bookmarkId: b.id, paths }]
+      })
+      if (filed.length > 0) yield* fileInPaths(record.accountId, filed)
+      const foldered = batch.inserted.flatMap((b) => {
+        const path = folderOf.get(b.id)
+        return path === undefined ? [] : [{ bookmarkId: b.id, path }]
+      })
+      if (foldered.length > 0) yield* fileInFolders(record.accountId, foldered)
+      for (const b of batch.inserted) {
+        for (const fields of highlightsOf.get(b.id) ?? []) {
+          const id = yield* ids.make("highlight")
+          yield* highlights.insert(
+            { ...fields, id, bookmarkId: b.id, accountId: record.accountId },
+            Number.MAX_SAFE_INTEGER
+          )
+        }
+      }
+      if (toEnrich.length > 0) {
+        yield* jobs.enqueueMany(
+          yield* Effect.forEach(toEnrich, (b) =>
+            Effect.map(ids.make("job"), (id) => ({
+              id,
+              bookmarkId: b.id,
+              runAt: now,
+              lane: "import" as const,
+              host: hostOf(b.url),
+              events: record.events,
+              importId: record.id
+            })))
         )
       }
+      const step: Import.Step = {
+        position: from + slice.length,
+        saved: batch.inserted.length,
+        duplicates: batch.duplicates.length,
+        failed: failures.length,
+        enriched: batch.inserted.length - toEnrich.length,
+        // Failed rows, then the notices of bookmarks saved without their copy (not counted as failed).
+        failures: [...failures, ...copies.notices]
+      }
+      const moved = yield* imports.advance(record.id, from, step, now + pace.lease)
+      if (!moved) return yield* new ImportTakenOver({ importId: record.id })
+      return { step, inserted: batch.inserted.map((b) => b.id) }
+    }).pipe(Effect.tapCause(() => dropCopies(new Set())))
+  )
+  if (copies.stored.size > 0) {
+    const saved = new Set<string>(outcome.inserted)
+    yield* dropCopies(saved)
+    for (const [bookmarkId, { asset, bytes }] of copies.stored) {
+      if (saved.has(bookmarkId)) yield* countStored(record.accountId, asset, bytes)
     }
-    if (toEnrich.length > 0) {
-      yield* jobs.enqueueMany(
-        yield* Effect.forEach(toEnrich, (b) =>
-          Effect.map(ids.make("job"), (id) => ({
-            id,
-            bookmarkId: b.id,
-            runAt: now,
-            lane: "import" as const,
-            host: hostOf(b.url),
-            events: record.events,
-            importId: record.id
-          })))
-      )
-    }
-    const step: Import.Step = {
-      position: from + slice.length,
-      saved: batch.inserted.length,
-      duplicates: batch.duplicates.length,
-      failed: failures.length,
-      enriched: batch.inserted.length - toEnrich.length,
-      failures
-    }
-    const moved = yield* imports.advance(record.id, from, step, now + pace.lease)
-    if (!moved) return yield* new ImportTakenOver({ importId: record.id })
-    return step
-  }))
+  }
+  return advanced(record, outcome.step)
+})
+
+const advanced = (record: Import.Record, outcome: Import.Step): Import.Record => {
   const kept = Math.max(0, Import.maxFailuresKept - record.failures.length)
   const next: Import.Record = {
     ...record,
@@ -179,4 +215,4 @@ export const importBatch = Effect.fn("ImportBatch")(function*(
     failures: [...record.failures, ...outcome.failures.slice(0, kept)]
   }
   return next
-})
+}

@@ -19,7 +19,7 @@ export const runImport = Effect.fn("RunImport")(
     let current = claimed
     while (current.position < rows.length) {
       const before = yield* Clock.currentTimeMillis
-      current = yield* importBatch(current, rows, pace)
+      current = yield* importBatch(current, rows, pace, Option.getOrUndefined(file))
       if (pace.rest > 0) yield* Effect.sleep(Duration.millis(((yield* Clock.currentTimeMillis) - before) * pace.rest))
     }
     yield* imports.finish(claimed.id, yield* Clock.currentTimeMillis)
