@@ -21,6 +21,9 @@ export const bookmarksJson = (bytes: Uint8Array): Result.Result<Uint8Array, stri
   if (unsafe !== undefined) {
     return Result.fail(`holds a file with an unsafe name ('${unsafe.name.slice(0, 80)}'): refused whole`)
   }
+  const bomb = `expands to more than ${mib(ImportFormat.zipMaxExpandedBytes)}: refused as a zip bomb`
+  // What the zip declares is enough to refuse an honest bomb at once; a lying one is stopped by counting below.
+  if (listed.entries.reduce((sum, e) => sum + e.size, 0) > ImportFormat.zipMaxExpandedBytes) return Result.fail(bomb)
   let json: Uint8Array | undefined
   let total = 0
   for (const entry of listed.entries) {
@@ -33,7 +36,7 @@ export const bookmarksJson = (bytes: Uint8Array): Result.Result<Uint8Array, stri
       return Result.fail(
         isJson && budget > ImportFormat.zipMaxJsonBytes
           ? `holds a ${jsonName} larger than ${mib(ImportFormat.zipMaxJsonBytes)}`
-          : `expands to more than ${mib(ImportFormat.zipMaxExpandedBytes)}: refused as a zip bomb`
+          : bomb
       )
     }
     total += out.size
