@@ -92,9 +92,9 @@ export const make = Effect.gen(function*() {
       const read = readOf(request.url)
       if (read === undefined || hasBody(request.headers)) return api
       const authorization = request.headers.authorization
-      const token = authorization === undefined ? null : bearer.exec(authorization.trim())
-      if (token === null) return api
-      return Effect.matchEffect(authenticate(token[1]!), {
+      const token = authorization === undefined ? undefined : bearer.exec(authorization.trim())?.[1]
+      if (token === undefined) return api
+      return Effect.matchEffect(authenticate(token), {
         onFailure: () => api,
         onSuccess: (principal) =>
           !Scope.allows(principal.key.scopes, "bookmarks:read")
