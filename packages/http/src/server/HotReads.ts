@@ -9,8 +9,8 @@
  * Everything else goes to the general path. Before the charge (a missing, malformed, unknown or refused key, an
  * unusual request) it goes uncharged and is authenticated again there; after the charge (a 429, an unknown bookmark,
  * a query the use case refuses, a storage error) it goes with the charge's outcome (Admitted.ts), so the general path
- * answers it without charging again. What the router skips here: the route lookup, the decoding of path, query and
- * headers through Schema, the handlers' context and the middleware chain (about a third of a read's CPU, bench/notes.md).
+ * answers it without charging again. What this path skips: the route lookup, the decoding of path, query and
+ * headers through Schema, the handlers' context and the middleware chain (measured in docs/effect4.md, "Hot reads").
  * Held to the general path by `http/test/server/HotReads.test.ts`, which sends the same requests both ways.
  */
 import {
