@@ -42,6 +42,9 @@ interface Answer {
 
 let sequence = 0
 
+/** What was left after the last charged answer, by credential. */
+const lastLeft = new Map<string, number>()
+
 const send = (base: string, method: string, path: string, headers: Record<string, string>, id: string) =>
   Effect.promise(async (): Promise<Answer> => {
     const response = await fetch(base + path, { method, headers: { ...headers, "x-request-id": id } })
@@ -70,6 +73,14 @@ const same = (general: string, method: string, path: string, headers: Record<str
         )
       }
     expect(slow, `${method} ${path}`).toEqual(expected)
+    // And the fast path charged once: one request less left than the last charged answer to the same credential.
+    const credential = headers.authorization ?? ""
+    const before = lastLeft.get(credential)
+    if (left !== undefined && fast.status !== 429 && before !== undefined) {
+      expect(Number(left), `${method} ${path}`).toBe(before - 1)
+    }
+    const after = remaining(slow)
+    if (after !== undefined) lastLeft.set(credential, Number(after))
     return fast
   })
 
