@@ -21,7 +21,8 @@
  * it runs only alone, written to a temporary file.
  * `--only=scaled` measures the scaled read paths beside the baseline (plain, and with the service's levers: key
  * cache and named statements) and the fixed-rate saves (one account, and spread over 50), printed only
- * (`--saves-only`: the saves alone); with `--before=<checkout>/dist/bookmarks.js` another build runs beside this one.
+ * (`--saves-only`: the saves alone; `--reads-only`: the read paths alone, `--paths=get,list,search` which of them);
+ * with `--before=<checkout>/dist/bookmarks.js` another build runs beside this one.
  * `--only=soak [--soak-minutes=30] [--before=…]`: the long-running embedded server (bench/Soak.ts).
  * Postgres and Redis: BENCH_DATABASE_URL / BENCH_REDIS_URL, else TEST_DATABASE_URL / TEST_REDIS_URL, else the
  * local defaults. Without them only the embedded figures are written.
@@ -365,6 +366,11 @@ const importsRun = (scaledReachable: boolean) =>
 const bulkRun = (scaledReachable: boolean) =>
   Bulk.measure({ ...sectionContext(scaledReachable), rows: settings.bulkRows, saves: settings.importSaves })
 
+/** `--paths=get,list`: the read paths `--only=scaled` measures (all three by default). */
+const readPaths = (args.find((a) => a.startsWith("--paths="))?.slice("--paths=".length).split(",") ??
+  ["get", "list", "search"])
+  .filter((p): p is "get" | "list" | "search" => p === "get" || p === "list" || p === "search")
+
 /**
  * `--only=scaled`: the read paths of this build (and of `--before`, when given) interleaved with the baseline's,
  * then saves at the fixed rate into one account and spread over 50. Printed, not written.
@@ -396,7 +402,7 @@ const scaledAlone = async () => {
       })
     )
     const rows: Array<[string, Load.Measurement, Load.Measurement | undefined, Load.Measurement, Load.Measurement]> = []
-    for (const path of flag("saves-only") ? [] : ["get", "list", "search"] as const) {
+    for (const path of flag("saves-only") ? [] : readPaths) {
       const now = (await measurePaths("scaled", service, key, ids, [path]))[path]!
       const then = other === undefined ? undefined : (await measurePaths("before", other, key, ids, [path]))[path]!
       const base = (await measurePaths("baseline", baseline, key, ids, [path]))[path]!
@@ -439,7 +445,7 @@ const scaledAlone = async () => {
         rss: target.rss,
         cpu: target.cpu
       })
-    const mcp = flag("saves-only") ? [] : [
+    const mcp = flag("saves-only") || flag("reads-only") ? [] : [
       await mcpSearch(service, "scaled"),
       ...(other === undefined ? [] : [await mcpSearch(other, "before")]),
       await libraryPage(service, "scaled"),
@@ -447,13 +453,13 @@ const scaledAlone = async () => {
     ]
     await baseline.stop()
     await cachedBaseline.stop()
-    const keys = await Promise.all(
+    const keys = flag("reads-only") ? [] : await Promise.all(
       Array.from({ length: 50 }, () => Seed.account(service.baseUrl, adminToken).then((a) => a.key))
     )
     const spread = () => pick(keys)
     const saves: Array<[string, Load.Measurement]> = []
     for (
-      const [name, target] of [
+      const [name, target] of flag("reads-only") ? [] : [
         ["after", service],
         ...(other === undefined ? [] : [["before", other] as const])
       ] as const

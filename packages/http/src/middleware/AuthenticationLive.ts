@@ -1,6 +1,7 @@
 /** API-key authentication and the allowance charge: one request per authenticated call, headers on every answer. */
 import {
   Accounts,
+  type Allowance,
   AllowanceCounter,
   authenticateBearerWith,
   chargeRequestWith,
@@ -15,6 +16,7 @@ import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Authentication, CurrentPrincipal } from "../api/Authentication.js"
 import { UsageApi } from "../api/UsageApi.js"
+import * as Admitted from "./Admitted.js"
 import * as BearerChallenge from "./BearerChallenge.js"
 import * as BearerToken from "./BearerToken.js"
 import * as RateLimitHeaders from "./RateLimitHeaders.js"
@@ -56,23 +58,38 @@ export const layer = Layer.effect(
     // API keys and OAuth access tokens alike (docs/oauth.md, "Tokens").
     const authenticate = authenticateBearerWith(yield* Accounts, yield* OAuthStore)
     const charge = chargeRequestWith(yield* Settings.Settings, yield* AllowanceCounter)
+    // The charge's outcome on the answer: the headers on every answer, the refusal as the request's error.
+    const settle = (
+      principal: Principal,
+      charged: Effect.Effect<Option.Option<Allowance.State>, Errors.RateLimited>,
+      pastMonth: boolean
+    ) =>
+      charged.pipe(
+        pastMonth ? Effect.catchTag("RateLimited", servedPastMonth) : identity,
+        Effect.tapError(attachRefused),
+        Effect.flatMap((state) => Option.isSome(state) ? RateLimitHeaders.attach(state.value) : Effect.void),
+        Effect.as(principal)
+      )
     const authenticateRequest = (pastMonth: boolean) =>
       Effect.flatMap(BearerToken.read, (token) =>
         Option.isNone(token)
           ? challenged(new Errors.Unauthenticated({ reason: "malformed" }))
-          : Effect.flatMap(Effect.tapErrorTag(authenticate(token.value), "Unauthenticated", challenge), (principal) =>
-            checkScope(principal).pipe(
-              Effect.andThen(
-                charge(principal).pipe(
-                  pastMonth ? Effect.catchTag("RateLimited", servedPastMonth) : identity,
-                  Effect.tapError(attachRefused)
-                )
-              ),
-              Effect.flatMap((state) => Option.isSome(state) ? RateLimitHeaders.attach(state.value) : Effect.void),
-              Effect.as(principal)
-            )))
-    const charged = authenticateRequest(false)
-    const usage = authenticateRequest(true)
+          : Effect.flatMap(
+            Effect.tapErrorTag(authenticate(token.value), "Unauthenticated", challenge),
+            (principal) => Effect.andThen(checkScope(principal), settle(principal, charge(principal), pastMonth))
+          ))
+    // A request the fast path already charged (Admitted.ts) is settled with that charge, never charged again.
+    const admittedOr = (pastMonth: boolean) => {
+      const general = authenticateRequest(pastMonth)
+      return Effect.withFiber((fiber) => {
+        const admitted = fiber.getRef(Admitted.Admitted)
+        return admitted === undefined
+          ? general
+          : settle(admitted.principal, admitted.charge, pastMonth)
+      })
+    }
+    const charged = admittedOr(false)
+    const usage = admittedOr(true)
     return Authentication.of({
       // The header is read directly rather than through the decoded credential: a missing header (a missing key)
       // and another scheme (a malformed one) are answered differently, and both decode to an empty credential.

@@ -37,6 +37,7 @@ import * as HttpMetrics from "../wrappers/HttpMetrics.js"
 import * as RequestId from "../wrappers/RequestId.js"
 import * as RequestLog from "../wrappers/RequestLog.js"
 import * as GracefulStop from "./GracefulStop.js"
+import * as HotReads from "./HotReads.js"
 import * as Mounts from "./Mounts.js"
 import * as Routes from "./Routes.js"
 import * as TrustedProxies from "./TrustedProxies.js"
@@ -52,6 +53,11 @@ export interface Options {
   readonly trustedProxies?: TrustedProxies.TrustedProxies | undefined
   /** A span per request, named by method and route: only when traces are exported (docs/decisions.md, "Tracing"). */
   readonly tracing?: boolean | undefined
+  /**
+   * The fast path for the hottest reads (HotReads.ts); on unless false. Off, every request takes the general path:
+   * the test that holds the two paths to the same answers compares a server of each.
+   */
+  readonly hotReads?: boolean | undefined
 }
 
 /**
@@ -111,7 +117,8 @@ const tracing = (options: Options) =>
  */
 const serveApp = (options: Options, beforeStop: Effect.Effect<void>) =>
   Layer.effectDiscard(Effect.gen(function*() {
-    const api = yield* HttpRouter.toHttpEffect(apiLayer(options))
+    const general = yield* HttpRouter.toHttpEffect(apiLayer(options))
+    const api = options.hotReads === false ? general : (yield* HotReads.make)(general)
     const mounts = yield* Mounts.Mounts
     const app = mounts.length === 0 ?
       api :

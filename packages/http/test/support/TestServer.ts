@@ -35,7 +35,7 @@ export class TestControls extends Context.Service<TestControls, {
   readonly logs: Array<LogLine>
 }>()("TestControls") {}
 
-const sabotagedBookmarks = Layer.effect(
+export const sabotagedBookmarks = Layer.effect(
   Bookmarks,
   Effect.map(Bookmarks, (bookmarks) =>
     Bookmarks.of({
