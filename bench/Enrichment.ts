@@ -95,8 +95,8 @@ export const fixtureServer = async () => {
 
 // ---- The measurement against one running service ----
 
-const api = async (target: Target, method: "GET" | "POST", path: string, body?: unknown) => {
-  const response = await fetch(`${target.baseUrl}/v1/api${path}`, {
+const send = (target: Target, method: "GET" | "POST", path: string, body?: unknown) =>
+  fetch(`${target.baseUrl}/v1/api${path}`, {
     method,
     headers: {
       authorization: `Bearer ${target.key}`,
@@ -104,6 +104,22 @@ const api = async (target: Target, method: "GET" | "POST", path: string, body?: 
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
+
+/**
+ * A GET whose connection fails (on a loaded machine a kept-alive socket the server is closing is sometimes reused:
+ * "fetch failed") is sent again, up to three times; a POST is not, so no page is saved twice.
+ */
+const api = async (target: Target, method: "GET" | "POST", path: string, body?: unknown) => {
+  let response: Response | undefined
+  for (let attempt = 1; response === undefined; attempt++) {
+    try {
+      response = await send(target, method, path, body)
+    } catch (error) {
+      if (method !== "GET" || attempt >= 3) throw error
+      target.alive()
+      await sleep(200)
+    }
+  }
   const text = await response.text()
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
   return JSON.parse(text) as Record<string, unknown>

@@ -31,6 +31,10 @@ export const options = (drop: Drop, maxResourceMb: number) => ({
   maxSizeDuplicateImages: 512 * 1024,
   loadDeferredImages: true,
   loadDeferredImagesMaxIdleTime: 1500,
+  // Frames are read once the deferred images are in. Without it SingleFile waits a fixed
+  // `loadDeferredImagesMaxIdleTime` before reading frames on every page, even one with no lazy image and no frame
+  // (docs/preservation.md, "Measured").
+  loadDeferredImagesBeforeFrames: true,
   maxResourceSizeEnabled: true,
   maxResourceSize: maxResourceMb,
   insertSingleFileComment: true,

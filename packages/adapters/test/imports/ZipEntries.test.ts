@@ -26,7 +26,9 @@ describe("ZipEntries", () => {
   })
 
   it("refuses a zip with more entries than allowed", () => {
-    const many = zipOf(Array.from({ length: 3 }, (_, i) => ({ name: `copies/${i}.html`, data: new TextEncoder().encode("x") })))
+    const many = zipOf(
+      Array.from({ length: 3 }, (_, i) => ({ name: `copies/${i}.html`, data: new TextEncoder().encode("x") }))
+    )
     expect("problem" in entries(many, 2)).toBe(true)
     expect("problem" in entries(many, 3)).toBe(false)
   })
