@@ -3,9 +3,11 @@
  * small size but expands far beyond it is stopped by counting the bytes that come out, never by trusting the zip,
  * and one whose bytes do not match what it declares is refused as damaged.
  */
+import { ZipBuilder } from "@bookmark-library/testkit"
 import { describe, expect, it } from "vitest"
 import { entries, expand } from "../../src/imports/ZipEntries.js"
-import { deflatedZeros, zipOf } from "./ZipBuilder.js"
+
+const { deflatedZeros, zipOf } = ZipBuilder
 
 describe("ZipEntries", () => {
   const zeros = deflatedZeros(1024 * 1024)

@@ -27,7 +27,7 @@ import {
   setBookmarkStates,
   Settings
 } from "@bookmark-library/domain"
-import { External, TestApp } from "@bookmark-library/testkit"
+import { External, TestApp, ZipBuilder } from "@bookmark-library/testkit"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
@@ -35,7 +35,8 @@ import { unzipSync } from "fflate"
 import * as FflateZipWriter from "../../src/exports/FflateZipWriter.js"
 import * as Harness from "../sql/Harness.js"
 import { importFile, library, newAccount, services, text } from "./ImportSupport.js"
-import { deflatedZeros, zipOf } from "./ZipBuilder.js"
+
+const { deflatedZeros, zipOf } = ZipBuilder
 
 const start = Date.parse("2026-05-01T08:00:00.000Z")
 const page = new TextEncoder().encode("<!doctype html><html><body><h1>A page</h1><p>kept ✓</p></body></html>")

@@ -4,16 +4,18 @@
  * `bookmarks import library.zip` into a fresh account, the PDFs' copies open through the API's signed link byte for
  * byte; a zip with a name that climbs out of its folder is a 400 problem+json and a one-line CLI mistake.
  */
+import { ZipBuilder } from "@bookmark-library/testkit"
 import { execFile } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
-import { zipOf } from "../../../adapters/test/imports/ZipBuilder.js"
 import * as ApiAccounts from "../support/ApiAccounts.js"
 import { paper } from "../support/ApiFixtureServer.js"
 import { useService } from "../support/ApiService.js"
 import { environment } from "../support/ProcessService.js"
+
+const { zipOf } = ZipBuilder
 
 const bin = fileURLToPath(new URL("../../bin/bookmarks.mjs", import.meta.url))
 const run = promisify(execFile)

@@ -5,16 +5,17 @@
  * its folder is refused with a message on the page. Pages are checked with axe and photographed at 1280 and 390 px,
  * light and dark.
  */
-import { External } from "@bookmark-library/testkit"
+import { External, ZipBuilder } from "@bookmark-library/testkit"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { zipOf } from "../../../adapters/test/imports/ZipBuilder.js"
 import * as Harness from "../support/Harness.js"
 import * as Chromium from "./Chromium.js"
 import { Visits } from "./Visits.js"
+
+const { zipOf } = ZipBuilder
 
 const person = { email: "zoe@example.com", password: "moving my copies in" }
 const asset = "ab".repeat(16)

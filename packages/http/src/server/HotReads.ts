@@ -1,17 +1,18 @@
 /**
- * HOT PATH (docs/architecture.md, "Hot paths"): `GET /v1/api/bookmarks/:id` and `GET /v1/api/bookmarks` answered
- * before the HttpApi router when the request is the plain happy case: a bearer key or token that authenticates and
- * may read bookmarks, a well-formed id or a query of known parameters, an allowance that admits the request and a
- * read that succeeds. Only the 200 is answered here, with the general path's exact bytes: the same view as JSON and
- * the same allowance headers; the wrappers outside the app (request id, CORS, metrics, request log, span) see it like
- * any request.
+ * HOT PATH (docs/architecture.md, "Hot paths: where the code leaves the general path on purpose"):
+ * `GET /v1/api/bookmarks/:id` and `GET /v1/api/bookmarks` answered before the HttpApi router when the request is the
+ * plain happy case: a bearer key or token that authenticates and may read bookmarks, a well-formed id or a query of
+ * known parameters, an allowance that admits the request and a read that succeeds. Only the 200 is answered here,
+ * with the general path's exact bytes: the same view as JSON and the same allowance headers; the wrappers outside the
+ * app (request id, CORS, metrics, request log, span) see it like any request.
  *
  * Everything else goes to the general path. Before the charge (a missing, malformed, unknown or refused key, an
  * unusual request) it goes uncharged and is authenticated again there; after the charge (a 429, an unknown bookmark,
  * a query the use case refuses, a storage error) it goes with the charge's outcome (Admitted.ts), so the general path
- * answers it without charging again. What this path skips: the route lookup, the decoding of path, query and
- * headers through Schema, the handlers' context and the middleware chain (measured in docs/effect4.md, "Hot reads").
- * Held to the general path by `http/test/server/HotReads.test.ts`, which sends the same requests both ways.
+ * answers it without charging again. What this path skips: the route lookup, the decoding of path, query and headers
+ * through Schema, the handlers' context and the middleware chain (measured in docs/effect4.md,
+ * "Hot reads (GET by id, list, search)"). Held to the general path by `http/test/server/HotReads.test.ts`, which
+ * sends the same requests both ways.
  */
 import {
   type AccountId,

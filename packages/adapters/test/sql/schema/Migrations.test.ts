@@ -39,6 +39,7 @@ describe.runIf(database.run)("Migrations on Postgres", () => {
           "asset_usage",
           "assets",
           "bookmarks",
+          "bulk_runs",
           "deliveries",
           "delivery_attempts",
           "effect_sql_migrations",
