@@ -177,7 +177,11 @@ export const describeWebApp = (mode: Harness.Mode, label: string) => {
       const { page, service, visits } = w()
       await page.getByRole("navigation").getByRole("link", { name: "Keys" }).click()
       await page.getByRole("heading", { name: "API keys" }).waitFor()
+      // A loaded machine once lost this fill to the page still loading (the key came out unlabelled): the page must
+      // have loaded, and the field must hold the label, before the form is sent.
+      await page.waitForLoadState("load")
       await page.getByLabel("Label").fill("laptop script")
+      expect(await page.getByLabel("Label").inputValue()).toBe("laptop script")
       await page.getByRole("button", { name: "Create key" }).click()
       const shown = (await page.locator("#new-key").textContent()) ?? ""
       expect(shown).toMatch(/^bk_[0-9A-Za-z]{40}$/)
